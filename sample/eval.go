@@ -1,0 +1,71 @@
+// Package sample owns every evaluation rule: it compiles model curves into
+// evaluators and bakes animations at a frame rate. Compilation does the
+// allocation; evaluation is a tight, allocation-free loop over plain arrays.
+package sample
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/animbake/bake/model"
+)
+
+// Evaluator gives a compiled curve's value at any source frame.
+type Evaluator interface {
+	// Width is the number of components per value.
+	Width() int
+	// Eval writes the value at frame into out[:Width()]. It must not
+	// allocate and must be safe to call with any finite frame.
+	Eval(frame float64, out []float64)
+}
+
+// Stepper is implemented by evaluators whose values hold between keys; the
+// glTF exporter writes their samplers as STEP.
+type Stepper interface {
+	Stepped() bool
+}
+
+// Keyer is implemented by evaluators that can list their source key frames
+// (for plots and for bakes that must not miss a step).
+type Keyer interface {
+	KeyFrames() []float64
+}
+
+// Compiler turns one kind of model curve into an evaluator.
+type Compiler func(c model.Curve) (Evaluator, error)
+
+var (
+	compilersMu sync.RWMutex
+	compilers   = map[string]Compiler{}
+)
+
+// RegisterCompiler installs the evaluator for a curve kind (the value of
+// model.Curve.CurveKind). Each format's semantics file calls it from init.
+func RegisterCompiler(kind string, c Compiler) {
+	compilersMu.Lock()
+	defer compilersMu.Unlock()
+	if _, dup := compilers[kind]; dup {
+		panic("sample: compiler for " + kind + " registered twice")
+	}
+	compilers[kind] = c
+}
+
+// Compile builds the evaluator of any model curve.
+func Compile(c model.Curve) (Evaluator, error) {
+	if c == nil {
+		return nil, fmt.Errorf("no curve")
+	}
+	compilersMu.RLock()
+	comp, ok := compilers[c.CurveKind()]
+	compilersMu.RUnlock()
+	if !ok {
+		return nil, fmt.Errorf("no evaluator for curve kind %q", c.CurveKind())
+	}
+	return comp(c)
+}
+
+// IsStepped reports whether an evaluator holds values between keys.
+func IsStepped(e Evaluator) bool {
+	s, ok := e.(Stepper)
+	return ok && s.Stepped()
+}
