@@ -1,0 +1,435 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/spf13/pflag"
+	"golang.org/x/sync/errgroup"
+
+	gltfexp "github.com/animbake/bake/export/gltf"
+	jsonexp "github.com/animbake/bake/export/json"
+	"github.com/animbake/bake/format"
+	"github.com/animbake/bake/model"
+	"github.com/animbake/bake/sample"
+)
+
+// convertConfig holds the convert command's flags.
+type convertConfig struct {
+	out        string
+	formats    []string
+	fps        string
+	timebase   float64
+	axes       string
+	split      bool
+	loopSuffix bool
+	jobs       int
+	quiet      bool
+	verbose    bool
+	failFast   bool
+	common     importFlags
+}
+
+// importFlags are the flags every command that reads files shares.
+type importFlags struct {
+	maxInflate   int64
+	skeleton     string
+	timing       string
+	curveSeconds float64
+}
+
+func (f *importFlags) register(fs *pflag.FlagSet) {
+	fs.Int64Var(&f.maxInflate, "max-inflate", format.DefaultMaxInflate, "refuse to decompress more than this many bytes per input (zlib, gzip, Yaz0)")
+	fs.StringVar(&f.skeleton, "skeleton", "", "BFRES model file whose skeleton animation files use")
+	fs.StringVar(&f.timing, "timing", "graph", "Virtools clip timing: graph (behaviour graphs) or frames")
+	fs.Float64Var(&f.curveSeconds, "curve-seconds", 10, "seconds a follower takes to travel a 3D curve")
+}
+
+func (f *importFlags) check() error {
+	if f.timing != "graph" && f.timing != "frames" {
+		return usagef("--timing must be graph or frames, not %q", f.timing)
+	}
+	if !(f.curveSeconds > 0) {
+		return usagef("--curve-seconds must be positive")
+	}
+	if f.maxInflate <= 0 {
+		return usagef("--max-inflate must be positive")
+	}
+	return nil
+}
+
+func (f *importFlags) options(warn func(string)) *format.Options {
+	return &format.Options{MaxInflate: f.maxInflate, Skeleton: f.skeleton, Timing: f.timing,
+		CurveSeconds: f.curveSeconds, Warn: warn}
+}
+
+const convertUsage = `Usage: bake [flags] PATH...
+
+Converts every recognised animation file in the given files and folders
+(recursively) and writes the outputs under --out, mirroring the input tree.
+Files no importer recognises are skipped (listed with -v).
+
+Flags:
+`
+
+func runConvert(args []string, stdout, stderr io.Writer) error {
+	var cfg convertConfig
+	fs := pflag.NewFlagSet("bake", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVarP(&cfg.out, "out", "o", "baked", "output folder")
+	fs.StringSliceVarP(&cfg.formats, "format", "f", []string{"glb"}, "output formats, a comma list of glb, gltf, json")
+	fs.StringVar(&cfg.fps, "fps", "native", "output samples per second, or native (one per source frame)")
+	fs.Float64Var(&cfg.timebase, "timebase", 0, "override the source frame rate (source frames per second)")
+	fs.StringVar(&cfg.axes, "axes", "gltf", "output coordinates: gltf (converted) or source (the engine's own)")
+	fs.BoolVar(&cfg.split, "split", false, "write one output file per animation")
+	fs.BoolVar(&cfg.loopSuffix, "loop-suffix", false, "append -loop to repeating animations' names (Godot)")
+	fs.IntVarP(&cfg.jobs, "jobs", "j", runtime.NumCPU(), "files converted in parallel")
+	fs.BoolVarP(&cfg.quiet, "quiet", "q", false, "print only errors")
+	fs.BoolVarP(&cfg.verbose, "verbose", "v", false, "also list skipped files and every output written")
+	fs.BoolVar(&cfg.failFast, "fail-fast", false, "stop at the first file that fails")
+	cfg.common.register(fs)
+	help := fs.BoolP("help", "h", false, "show this help")
+	if err := fs.Parse(args); err != nil {
+		return usagef("%v", err)
+	}
+	if *help {
+		fmt.Fprint(stdout, mainUsage+"\n"+convertUsage+fs.FlagUsages())
+		return errHelp
+	}
+	opts, err := cfg.check()
+	if err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		return usagef("no input paths given")
+	}
+	jobs, err := collect(fs.Args())
+	if err != nil {
+		return err
+	}
+	return convertAll(jobs, &cfg, opts, stdout, stderr)
+}
+
+func (cfg *convertConfig) check() (sample.Options, error) {
+	var o sample.Options
+	for _, f := range cfg.formats {
+		switch f {
+		case "glb", "gltf", "json":
+		default:
+			return o, usagef("unknown output format %q (want glb, gltf or json)", f)
+		}
+	}
+	if len(cfg.formats) == 0 {
+		return o, usagef("--format needs at least one of glb, gltf, json")
+	}
+	fps, err := parseFPS(cfg.fps)
+	if err != nil {
+		return o, err
+	}
+	if cfg.timebase < 0 {
+		return o, usagef("--timebase must be positive")
+	}
+	if cfg.axes != "gltf" && cfg.axes != "source" {
+		return o, usagef("--axes must be gltf or source, not %q", cfg.axes)
+	}
+	if cfg.jobs < 1 {
+		return o, usagef("--jobs must be at least 1")
+	}
+	if err := cfg.common.check(); err != nil {
+		return o, err
+	}
+	return sample.Options{FPS: fps, Timebase: cfg.timebase, Axes: cfg.axes}, nil
+}
+
+func parseFPS(s string) (float64, error) {
+	if s == "native" || s == "" {
+		return 0, nil
+	}
+	var v float64
+	if _, err := fmt.Sscan(s, &v); err != nil || !(v > 0) || v > 10000 {
+		return 0, usagef("--fps must be native or a rate in (0, 10000], not %q", s)
+	}
+	return v, nil
+}
+
+// job is one input file and where its outputs go (without extension).
+type job struct {
+	path string
+	base string // output path relative to --out, without extension
+}
+
+// collect walks the inputs in lexical order and names each file's outputs,
+// mirroring the tree under each folder argument.
+func collect(paths []string) ([]job, error) {
+	var jobs []job
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil, usagef("%v", err)
+		}
+		if !st.IsDir() {
+			jobs = append(jobs, job{path: p, base: stripExt(filepath.Base(p))})
+			continue
+		}
+		err = filepath.WalkDir(p, func(path string, d os.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() || !d.Type().IsRegular() {
+				return nil
+			}
+			rel, err := filepath.Rel(p, path)
+			if err != nil {
+				return err
+			}
+			jobs = append(jobs, job{path: path, base: stripExt(rel)})
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	// Two inputs that differ only by extension keep it, so neither
+	// overwrites the other.
+	seen := map[string]int{}
+	for _, j := range jobs {
+		seen[strings.ToLower(j.base)]++
+	}
+	for i, j := range jobs {
+		if seen[strings.ToLower(j.base)] > 1 {
+			jobs[i].base = j.base + "_" + strings.TrimPrefix(filepath.Ext(j.path), ".")
+		}
+	}
+	return jobs, nil
+}
+
+func stripExt(p string) string {
+	return strings.TrimSuffix(p, filepath.Ext(p))
+}
+
+// result is what happened to one input.
+type result struct {
+	skipped  bool
+	format   string
+	outputs  []string
+	warnings []string
+	err      error
+}
+
+func convertAll(jobs []job, cfg *convertConfig, opts sample.Options, stdout, stderr io.Writer) error {
+	results := make([]result, len(jobs))
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stopSignals := cleanupOnInterrupt(stderr)
+	defer stopSignals()
+	bar := newProgress(stderr, len(jobs), cfg.quiet)
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(cfg.jobs)
+	var failed sync.Once
+	for i := range jobs {
+		if gctx.Err() != nil {
+			break
+		}
+		g.Go(func() error {
+			if gctx.Err() != nil {
+				return nil
+			}
+			results[i] = convertOne(jobs[i], cfg, opts)
+			bar.step()
+			if results[i].err != nil && cfg.failFast {
+				failed.Do(cancel)
+			}
+			return nil
+		})
+	}
+	_ = g.Wait()
+	bar.done()
+	nFailed, nOK, nSkipped := 0, 0, 0
+	for i, r := range results {
+		for _, w := range r.warnings {
+			if !cfg.quiet {
+				fmt.Fprintf(stderr, "%s: warning: %s\n", jobs[i].path, w)
+			}
+		}
+		switch {
+		case r.err != nil:
+			nFailed++
+			fmt.Fprintf(stderr, "%s: %v\n", jobs[i].path, r.err)
+		case r.skipped:
+			nSkipped++
+			if cfg.verbose {
+				fmt.Fprintf(stderr, "%s: skipped (not a recognised animation file)\n", jobs[i].path)
+			}
+		case r.format != "":
+			nOK++
+			if cfg.verbose {
+				for _, o := range r.outputs {
+					fmt.Fprintf(stdout, "%s -> %s\n", jobs[i].path, o)
+				}
+			}
+		}
+	}
+	if !cfg.quiet {
+		fmt.Fprintf(stderr, "bake: %d converted, %d failed, %d skipped\n", nOK, nFailed, nSkipped)
+	}
+	if nFailed > 0 || ctx.Err() != nil {
+		return errSomeFailed
+	}
+	return nil
+}
+
+// convertOne decodes, bakes and writes one input; nothing is written when
+// any step fails.
+func convertOne(j job, cfg *convertConfig, opts sample.Options) (res result) {
+	defer func() {
+		if p := recover(); p != nil {
+			res.err = fmt.Errorf("internal error (please report): %v", p)
+		}
+	}()
+	var mu sync.Mutex
+	warn := func(msg string) {
+		mu.Lock()
+		res.warnings = append(res.warnings, msg)
+		mu.Unlock()
+	}
+	files, fmtName, err := decodePath(j.path, cfg.common.options(warn))
+	if errors.Is(err, format.ErrUnknown) {
+		res.skipped = true
+		return res
+	}
+	res.format = fmtName
+	if err != nil {
+		res.err = err
+		return res
+	}
+	var outs []output
+	for _, f := range files {
+		base := j.base
+		if f.Name != "" {
+			base = filepath.Join(j.base, sanitize(f.Name))
+		}
+		parts := []*model.File{f}
+		names := []string{base}
+		if cfg.split {
+			parts, names = splitFile(f, base)
+		}
+		for k, part := range parts {
+			baked, err := sample.Bake(part, opts)
+			if err != nil {
+				res.err = err
+				return res
+			}
+			o, err := encodeAll(baked, names[k], cfg)
+			if err != nil {
+				res.err = err
+				return res
+			}
+			outs = append(outs, o...)
+		}
+	}
+	written, err := writeOutputs(cfg.out, outs)
+	res.outputs = written
+	res.err = err
+	return res
+}
+
+// decodePath opens, identifies and decodes one file, filling in the
+// source facts every model file carries.
+func decodePath(path string, o *format.Options) ([]*model.File, string, error) {
+	in, closer, err := format.OpenFile(path)
+	if err != nil {
+		return nil, "", err
+	}
+	defer closer.Close()
+	f, files, err := format.Decode(in, o)
+	if err != nil {
+		return nil, f.Name, err
+	}
+	sum, err := fileSHA256(in)
+	if err != nil {
+		return nil, f.Name, err
+	}
+	for _, m := range files {
+		m.Source = model.Source{Path: filepath.ToSlash(path), Format: f.Name, SHA256: sum}
+	}
+	return files, f.Name, nil
+}
+
+func fileSHA256(in *format.Input) (string, error) {
+	h := sha256.New()
+	if _, err := io.Copy(h, io.NewSectionReader(in.R, 0, in.Size)); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// splitFile makes one model file per animation, named base_anim.
+func splitFile(f *model.File, base string) ([]*model.File, []string) {
+	var parts []*model.File
+	var names []string
+	used := map[string]bool{}
+	for i := range f.Animations {
+		part := *f
+		part.Animations = f.Animations[i : i+1]
+		if i > 0 {
+			part.Curves = nil
+		}
+		name := base + "_" + sanitize(f.Animations[i].Name)
+		for n := 2; used[strings.ToLower(name)]; n++ {
+			name = fmt.Sprintf("%s_%s_%d", base, sanitize(f.Animations[i].Name), n)
+		}
+		used[strings.ToLower(name)] = true
+		parts = append(parts, &part)
+		names = append(names, name)
+	}
+	if len(parts) == 0 {
+		return []*model.File{f}, []string{base}
+	}
+	return parts, names
+}
+
+// output is one file to write, relative to --out.
+type output struct {
+	rel  string
+	data []byte
+}
+
+func encodeAll(b *sample.Baked, base string, cfg *convertConfig) ([]output, error) {
+	var outs []output
+	for _, f := range cfg.formats {
+		switch f {
+		case "glb":
+			data, _, err := gltfexp.Encode(b, gltfexp.Options{Binary: true, LoopSuffix: cfg.loopSuffix})
+			if err != nil {
+				return nil, err
+			}
+			outs = append(outs, output{base + ".glb", data})
+		case "gltf":
+			bin := filepath.Base(base) + ".bin"
+			data, buf, err := gltfexp.Encode(b, gltfexp.Options{BinName: bin, LoopSuffix: cfg.loopSuffix})
+			if err != nil {
+				return nil, err
+			}
+			outs = append(outs, output{base + ".gltf", data})
+			if buf != nil {
+				outs = append(outs, output{base + ".bin", buf})
+			}
+		case "json":
+			data, err := jsonexp.Encode(b)
+			if err != nil {
+				return nil, err
+			}
+			outs = append(outs, output{base + ".json", data})
+		}
+	}
+	return outs, nil
+}

@@ -1,0 +1,3 @@
+// Package all registers every importer bake has; import it for its side
+// effect, as the command line does.
+package all
