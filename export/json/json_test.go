@@ -1,0 +1,67 @@
+package json
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/animbake/bake/model"
+	"github.com/animbake/bake/sample"
+)
+
+func TestF32Shortest(t *testing.T) {
+	for v, want := range map[float64]string{0.1: "0.1", 1: "1", -2.5: "-2.5", 1e-7: "1e-07", 0.30000001192092896: "0.3"} {
+		b, _ := F32(v).MarshalJSON()
+		if string(b) != want {
+			t.Errorf("%v: got %s, want %s", v, b, want)
+		}
+	}
+}
+
+func TestEncodeSchema(t *testing.T) {
+	f := &model.File{
+		Source: model.Source{Path: "in/x.oni", Format: "oni", SHA256: "ab"},
+		Axes:   model.GLTFAxes,
+		Nodes:  []model.Node{{Name: "a", Parent: -1}, {Name: "b", Parent: 0}},
+		Animations: []model.Animation{{Name: "m", FPS: 60, Frames: 2, End: 1, Loop: model.LoopOnce,
+			Events: []model.Event{{Frame: 1, Name: "note"}},
+			Channels: []model.Channel{{Node: "b", Path: model.PathTranslation, Curve: &model.Keyed{
+				Interp: model.InterpLinear, Width: 3, Frames: []float64{0, 1}, Values: []float64{0, 0, 0, 1, 2, 3}}}}}},
+	}
+	b, err := sample.Bake(f, sample.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := Encode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc["format"] != FormatID || doc["axes"] != "gltf" {
+		t.Fatalf("header %v", doc)
+	}
+	src := doc["source"].(map[string]any)
+	if src["file"] != "in/x.oni" || src["format"] != "oni" || src["sha256"] != "ab" {
+		t.Fatalf("source %v", src)
+	}
+	nodes := doc["nodes"].([]any)
+	if nodes[0].(map[string]any)["parent"] != nil || nodes[1].(map[string]any)["parent"] != "a" {
+		t.Fatalf("parents %v", nodes)
+	}
+	a := doc["animations"].([]any)[0].(map[string]any)
+	for _, k := range []string{"name", "loop", "sourceFps", "sourceFrames", "fps", "duration", "channels", "events"} {
+		if _, ok := a[k]; !ok {
+			t.Errorf("animation lacks %q", k)
+		}
+	}
+	ch := a["channels"].([]any)[0].(map[string]any)
+	if ch["interpolation"] != "LINEAR" || len(ch["times"].([]any)) != 2 {
+		t.Fatalf("channel %v", ch)
+	}
+	if !strings.HasSuffix(string(data), "\n") {
+		t.Fatal("no final newline")
+	}
+}
