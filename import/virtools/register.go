@@ -1,0 +1,53 @@
+package virtools
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+
+	"github.com/animbake/bake/format"
+	"github.com/animbake/bake/import/binread"
+	"github.com/animbake/bake/model"
+)
+
+// FormatName is the name the importer registers under.
+const FormatName = "virtools"
+
+func init() {
+	format.Register(format.Format{Name: FormatName, Sniff: Sniff, Decode: Decode})
+}
+
+// Sniff recognises the "Nemo Fi\0" signature.
+func Sniff(head []byte) bool {
+	return len(head) >= len(Magic) && string(head[:len(Magic)]) == Magic
+}
+
+// Decode reads a composition file and converts it into one model.File.
+// Errors wrap a *binread.FormatError and name the file.
+func Decode(in *format.Input, opts *format.Options) ([]*model.File, error) {
+	data, err := binread.ReadFile(in.R, in.Size)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", in.Path, err)
+	}
+	f, err := DecodeBytes(data, opts)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", in.Path, err)
+	}
+	sum := sha256.Sum256(data)
+	f.Source = model.Source{Path: in.Path, Format: FormatName, SHA256: hex.EncodeToString(sum[:])}
+	return []*model.File{f}, nil
+}
+
+// DecodeBytes parses, decodes and converts a whole file held in memory.
+func DecodeBytes(data []byte, opts *format.Options) (*model.File, error) {
+	warn := func(f string, args ...any) { opts.Warnf(f, args...) }
+	c, err := ParseContainer(data, opts.Inflate(), warn)
+	if err != nil {
+		return nil, err
+	}
+	s, err := DecodeScene(c, warn)
+	if err != nil {
+		return nil, err
+	}
+	return Convert(s, opts)
+}
