@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Runs every test bake has: go vet, the Go tests, then a real conversion of
+# the demo inputs (and of ../shared/samples when present) in every output
+# format, checked by the Khronos glTF-Validator and by the client checks.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+echo "== go vet"
+go vet ./...
+
+echo "== go test"
+go test -count=1 ./...
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+go build -o "$work/bake" ./cmd/bake
+
+echo "== bake the demo inputs"
+"$work/bake" -q -f glb,gltf,json -o "$work/demo" testdata/demo
+inputs=("$work/demo")
+if [ -d ../shared/samples ]; then
+  echo "== bake the real samples in ../shared/samples"
+  "$work/bake" -q -f glb,gltf,json -o "$work/samples" ../shared/samples
+  inputs+=("$work/samples")
+else
+  echo "(../shared/samples absent: real-sample conversion skipped)"
+fi
+
+echo "== glTF-Validator"
+if [ ! -d tools/validate/node_modules ]; then
+  (cd tools/validate && npm ci --no-audit --no-fund --silent)
+fi
+node tools/validate/validate.mjs "${inputs[@]}"
+
+echo "all tests passed"
