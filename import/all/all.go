@@ -1,3 +1,7 @@
 // Package all registers every importer bake has; import it for its side
 // effect, as the command line does.
 package all
+
+import (
+	_ "github.com/animbake/bake/import/oni" // Oni OBAN (.dat, .oni)
+)
