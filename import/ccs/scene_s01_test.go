@@ -1,6 +1,8 @@
 package ccs
 
 import (
+	"github.com/animbake/bake/format"
+	"github.com/animbake/bake/model"
 	"testing"
 )
 
@@ -34,5 +36,83 @@ func TestS01Scene(t *testing.T) {
 	}
 	for _, a := range s.Animes {
 		t.Logf("%s N=%d end=%d objctrl=%d light=%d skipped=%v", a.Name, a.FrameCount, a.End, len(a.ObjCtrls), len(a.LightCtrls), a.Skipped)
+	}
+}
+
+// S01.CCS converts: 22 animations named from the index with their frame
+// counts and loop modes (a loop is N-1 frames long), every controller's
+// object redirected through its External chunk to the model file's object
+// (ccs-container.md §3), and the model validates.
+func TestS01Convert(t *testing.T) {
+	data := readSample(t, "ccsf/S01.CCS")
+	in := format.BytesInput("S01.CCS", data)
+	files, err := Decode(in, &format.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 1 {
+		t.Fatalf("%d files, want 1", len(files))
+	}
+	f := files[0]
+	if err := f.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if f.Name != "" {
+		t.Errorf("a plain file has File.Name %q, want empty", f.Name)
+	}
+	want := []struct {
+		name string
+		n    float64
+		loop string
+	}{
+		{"ANM_s01efe00_a0", 31, model.LoopRepeat}, {"ANM_s01efe00_a1", 5, model.LoopRepeat},
+		{"ANM_s01gim000_a0", 2, model.LoopOnce}, {"ANM_s01gim000_a1", 11, model.LoopOnce},
+		{"ANM_s01gim000_a2", 2, model.LoopOnce}, {"ANM_s01gim010_a0", 2, model.LoopOnce},
+		{"ANM_s01gim010_a1", 26, model.LoopOnce}, {"ANM_s01gim010_a2", 2, model.LoopOnce},
+		{"ANM_s01gim020_a0", 2, model.LoopOnce}, {"ANM_s01gim020_a1", 11, model.LoopOnce},
+		{"ANM_s01gim030_a0", 31, model.LoopRepeat}, {"ANM_s01gim030_a1", 2, model.LoopOnce},
+		{"ANM_s01gim040", 51, model.LoopRepeat}, {"ANM_s01gim050_a0", 2, model.LoopOnce},
+		{"ANM_s01gim050_a1", 11, model.LoopOnce}, {"ANM_s01gim050_a2", 2, model.LoopOnce},
+		{"ANM_s01gim060_a0", 2, model.LoopOnce}, {"ANM_s01gim060_a1", 11, model.LoopOnce},
+		{"ANM_s01gim060_a2", 2, model.LoopOnce}, {"ANM_s01gim070_a0", 2, model.LoopOnce},
+		{"ANM_s01gim070_a1", 2, model.LoopOnce}, {"ANM_stalig00", 2, model.LoopOnce},
+	}
+	if len(f.Animations) != len(want) {
+		t.Fatalf("%d animations, want %d", len(f.Animations), len(want))
+	}
+	for i, w := range want {
+		a := f.Animations[i]
+		if a.Name != w.name || a.Frames != w.n || a.Loop != w.loop || a.End != w.n-1 || a.FPS != 30 {
+			t.Errorf("animation %d: %s frames %v end %v loop %s fps %v; want %s %v %v %s 30",
+				i, a.Name, a.Frames, a.End, a.Loop, a.FPS, w.name, w.n, w.n-1, w.loop)
+		}
+		if w.loop == model.LoopRepeat && a.Period != w.n-1 {
+			t.Errorf("%s: period %v, want N-1 = %v", a.Name, a.Period, w.n-1)
+		}
+	}
+	// ANM_s01efe00_a0 drives objects 1, 3, 5 of its own scene, Externals of
+	// objects 2, 4, 6 of s01efe00.max; 4 and 6 are children of 2.
+	byName := map[string]model.Node{}
+	for _, n := range f.Nodes {
+		byName[n.Name] = n
+	}
+	child, ok := byName["OBJ_efe_030_1"]
+	if !ok || child.Extras["ccsObject"] != int64(4) || child.Parent < 0 || f.Nodes[child.Parent].Name != "OBJ_efe_030_" {
+		t.Errorf("OBJ_efe_030_1: %+v, want object 4 under OBJ_efe_030_", child)
+	}
+	if l, ok := byName["LGT_dis_0"]; !ok || l.Kind != "light" {
+		t.Errorf("LGT_dis_0: %+v, want a light node", l)
+	}
+	// The distant light controller (flags 0x48): a constant rotation and a
+	// constant colour F7 F0 DF 00.
+	light := f.Animations[21]
+	var color *model.CcAnmTrack
+	for _, c := range light.Channels {
+		if c.Path == PathColor {
+			color = c.Curve.(*model.CcAnmTrack)
+		}
+	}
+	if color == nil || color.Kind != model.CcAnmConstant || color.Values[0] != 0xF7 || color.Values[1] != 0xF0 || color.Values[2] != 0xDF || color.Values[3] != 0 {
+		t.Errorf("ANM_stalig00 colour: %+v", color)
 	}
 }

@@ -1,0 +1,169 @@
+package ccs
+
+import (
+	"bytes"
+	"compress/flate"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/animbake/bake/format"
+	"github.com/animbake/bake/import/binread"
+	"github.com/animbake/bake/model"
+)
+
+// FormatName is the name the importer registers under.
+const FormatName = "ccs"
+
+func init() {
+	format.Register(format.Format{Name: FormatName, Sniff: Sniff, Decode: Decode})
+}
+
+// isCCSF reports whether b starts with the header chunk 0xCCCC0001 and
+// the magic "CCSF".
+func isCCSF(b []byte) bool {
+	return len(b) >= 12 && binary.LittleEndian.Uint32(b) == 0xCCCC0000|CodeHeader && string(b[8:12]) == "CCSF"
+}
+
+// Sniff recognises a plain CCSF file by its header chunk, and a gzip stream
+// by peeking into its first inflated bytes for that header: gzip alone says
+// nothing about the content. When the head is too short to inflate 12 bytes
+// (a dynamic Huffman block's tables alone can fill it), a gzip stream is
+// accepted only when its FNAME field ends in ".ccs" or ".cmp", or is
+// absent, since no other bake format is gzip-compressed; Decode then checks
+// the header for certain.
+func Sniff(head []byte) bool {
+	if isCCSF(head) {
+		return true
+	}
+	if !isGzipMagic(head) {
+		return false
+	}
+	body, fname, ok := gzipBody(head)
+	if !ok {
+		return false
+	}
+	peek := make([]byte, 12)
+	n, _ := io.ReadFull(flate.NewReader(bytes.NewReader(body)), peek)
+	if n == len(peek) {
+		return isCCSF(peek)
+	}
+	if fname == nil {
+		return true
+	}
+	ext := bytes.ToLower(fname[max(len(fname)-4, 0):])
+	return string(ext) == ".ccs" || string(ext) == ".cmp"
+}
+
+// gzipBody skips a gzip member header (RFC 1952) within head and returns
+// the deflate data that follows and the FNAME field, if any. ok is false
+// when the header does not fit in head.
+func gzipBody(head []byte) (body, fname []byte, ok bool) {
+	const (
+		fhcrc    = 1 << 1
+		fextra   = 1 << 2
+		fnameBit = 1 << 3
+		fcomment = 1 << 4
+	)
+	if len(head) < 10 {
+		return nil, nil, false
+	}
+	flg := head[3]
+	p := 10
+	if flg&fextra != 0 {
+		if p+2 > len(head) {
+			return nil, nil, false
+		}
+		p += 2 + int(binary.LittleEndian.Uint16(head[p:]))
+	}
+	var name []byte
+	for _, field := range []byte{fnameBit, fcomment} {
+		if flg&field == 0 {
+			continue
+		}
+		i := bytes.IndexByte(head[min(p, len(head)):], 0)
+		if i < 0 {
+			return nil, nil, false
+		}
+		if field == fnameBit {
+			name = head[p : p+i]
+		}
+		p += i + 1
+	}
+	if flg&fhcrc != 0 {
+		p += 2
+	}
+	if p > len(head) {
+		return nil, nil, false
+	}
+	return head[p:], name, true
+}
+
+// Decode reads a plain CCSF file, a gzip-compressed one, or a DATA.BIN of
+// gzip members, into one model file per CCSF file. Archive members are
+// named from their CCSF header (File.Name); a member that is not a CCSF
+// file is skipped with a notice.
+func Decode(in *format.Input, opts *format.Options) ([]*model.File, error) {
+	data, err := binread.ReadFile(in.R, in.Size)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", in.Path, err)
+	}
+	sum := sha256.Sum256(data)
+	members, err := SplitMembers(data, opts.Inflate())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", in.Path, err)
+	}
+	archive := len(members) > 1
+	seen := map[string]bool{}
+	var files []*model.File
+	for i, m := range members {
+		if !isCCSF(m.Data) {
+			if archive {
+				opts.Warnf("%s: gzip member at 0x%x is not a CCSF file; skipped", in.Path, m.Off)
+				continue
+			}
+			return nil, fmt.Errorf("%s: %w", in.Path, memberError(m, binread.Errorf(0, "expected a CCSF header chunk (0xCCCC0001, \"CCSF\")")))
+		}
+		warn := func(f string, a ...any) {
+			msg := fmt.Sprintf(f, a...)
+			if m.Compressed {
+				msg = fmt.Sprintf("gzip member at 0x%x: %s", m.Off, msg)
+			}
+			opts.Warnf("%s: %s", in.Path, msg)
+		}
+		s, err := ReadScene(m.Data, warn)
+		if err == nil {
+			var f *model.File
+			if f, err = Convert(s, warn); err == nil {
+				f.Source = model.Source{Path: in.Path, Format: FormatName, SHA256: hex.EncodeToString(sum[:])}
+				if archive {
+					f.Name = memberName(s.Header.Name, i, seen)
+					f.Extras["ccsMemberOffset"] = m.Off
+				}
+				files = append(files, f)
+				continue
+			}
+		}
+		return nil, fmt.Errorf("%s: %w", in.Path, memberError(m, err))
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("%s: %w", in.Path, binread.Errorf(0, "no CCSF file found in %d gzip members", len(members)))
+	}
+	return files, nil
+}
+
+// memberError names the gzip member an error's offset belongs to: offsets
+// inside a compressed member are offsets in its inflated stream.
+func memberError(m Member, err error) error {
+	if !m.Compressed {
+		return err
+	}
+	var fe *binread.FormatError
+	if errors.As(err, &fe) {
+		return &binread.FormatError{Off: fe.Off, Msg: fmt.Sprintf("in the gzip member at file offset 0x%x, inflated: %s", m.Off, fe.Msg)}
+	}
+	return fmt.Errorf("gzip member at file offset 0x%x: %w", m.Off, err)
+}
