@@ -239,12 +239,24 @@ func (a *VirtoolsObjectAnimation) Validate() error {
 	return a.validate(map[*VirtoolsObjectAnimation]bool{})
 }
 
-func (a *VirtoolsObjectAnimation) validate(active map[*VirtoolsObjectAnimation]bool) error {
-	if active[a] {
+// validate walks the merge graph; state holds false for an animation being
+// checked (a second visit is a cycle) and true for one already checked.
+func (a *VirtoolsObjectAnimation) validate(state map[*VirtoolsObjectAnimation]bool) error {
+	if done, seen := state[a]; seen {
+		if done {
+			return nil
+		}
 		return fmt.Errorf("object animation %q: merge cycle", a.Name)
 	}
-	active[a] = true
-	defer delete(active, a)
+	state[a] = false
+	if err := a.validateOwn(state); err != nil {
+		return err
+	}
+	state[a] = true
+	return nil
+}
+
+func (a *VirtoolsObjectAnimation) validateOwn(active map[*VirtoolsObjectAnimation]bool) error {
 	if math.IsNaN(a.Length) || math.IsInf(a.Length, 0) || a.Length < 0 {
 		return fmt.Errorf("object animation %q: length %v", a.Name, a.Length)
 	}

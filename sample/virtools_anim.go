@@ -1,0 +1,288 @@
+package sample
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/animbake/bake/model"
+)
+
+// vxMaxMergeDepth bounds how deeply merged animations may nest. Each level
+// evaluates two sources, so the cost of one sample doubles per level; real
+// files merge at most once or twice.
+const vxMaxMergeDepth = 8
+
+// vxAnim is a compiled CKObjectAnimation: its controllers, or the two
+// sources of a merge (virtools-controllers.md §8).
+type vxAnim struct {
+	flags  uint32
+	length float64
+	pos    *vxVectorTrack
+	scale  *vxVectorTrack
+	rot    *vxQuatTrack
+	axis   *vxQuatTrack
+	merged bool
+	factor float64
+	a, b   *vxAnim
+}
+
+// compileVxAnim compiles an object animation graph, sharing the compiled
+// form of a source used twice; depth counts merge levels.
+func compileVxAnim(m *model.VirtoolsObjectAnimation, memo map[*model.VirtoolsObjectAnimation]*vxAnim, depth int) (*vxAnim, error) {
+	if e, ok := memo[m]; ok {
+		if e == nil {
+			return nil, fmt.Errorf("object animation %q: merge cycle", m.Name)
+		}
+		return e, nil
+	}
+	if depth > vxMaxMergeDepth {
+		return nil, fmt.Errorf("object animation %q: merges nest deeper than %d levels", m.Name, vxMaxMergeDepth)
+	}
+	memo[m] = nil // in progress
+	e := &vxAnim{flags: m.Flags, length: m.Length}
+	var err error
+	if m.Flags&model.VirtoolsMergedAnimation != 0 {
+		if m.Merge == nil || m.Merge.A == nil || m.Merge.B == nil {
+			return nil, fmt.Errorf("object animation %q: merged without two source animations", m.Name)
+		}
+		e.merged, e.factor = true, m.Merge.Factor
+		if e.a, err = compileVxAnim(m.Merge.A, memo, depth+1); err != nil {
+			return nil, err
+		}
+		if e.b, err = compileVxAnim(m.Merge.B, memo, depth+1); err != nil {
+			return nil, err
+		}
+	} else {
+		if e.pos, err = compileVxVector(m.Position); err != nil {
+			return nil, fmt.Errorf("object animation %q position: %w", m.Name, err)
+		}
+		if e.scale, err = compileVxVector(m.Scale); err != nil {
+			return nil, fmt.Errorf("object animation %q scale: %w", m.Name, err)
+		}
+		if e.rot, err = compileVxQuat(m.Rotation); err != nil {
+			return nil, fmt.Errorf("object animation %q rotation: %w", m.Name, err)
+		}
+		if e.axis, err = compileVxQuat(m.ScaleAxis); err != nil {
+			return nil, fmt.Errorf("object animation %q scale axis: %w", m.Name, err)
+		}
+	}
+	memo[m] = e
+	return e, nil
+}
+
+// sourceTimes maps frame t of a merged animation to the same relative time
+// in its two sources.
+func (e *vxAnim) sourceTimes(t float64) (ta, tb float64) {
+	frac := 0.0
+	if e.length != 0 {
+		frac = t / e.length
+	}
+	return frac * e.a.length, frac * e.b.length
+}
+
+// position is EvaluatePosition (§5.4, controllers §8): absent when ignored
+// (flag 4) or without keys; a merge uses A at factor 0, B at factor 1, and
+// otherwise lerps the present sources by the factor.
+func (e *vxAnim) position(t float64, out *[3]float64) bool {
+	return e.vector(t, out, model.VirtoolsIgnorePosition, (*vxAnim).position, e.pos)
+}
+
+// scaleAt is EvaluateScale, the same pattern with flag 0x10.
+func (e *vxAnim) scaleAt(t float64, out *[3]float64) bool {
+	return e.vector(t, out, model.VirtoolsIgnoreScale, (*vxAnim).scaleAt, e.scale)
+}
+
+// rotation is EvaluateRotation (flag 8): merges slerp the sources.
+func (e *vxAnim) rotation(t float64, out *[4]float64) bool {
+	return e.quat(t, out, model.VirtoolsIgnoreRotation, (*vxAnim).rotation, e.rot)
+}
+
+// scaleAxis is EvaluateScaleAxis (flag 0x40).
+func (e *vxAnim) scaleAxis(t float64, out *[4]float64) bool {
+	return e.quat(t, out, model.VirtoolsIgnoreScaleAxis, (*vxAnim).scaleAxis, e.axis)
+}
+
+func (e *vxAnim) vector(t float64, out *[3]float64, ignore uint32, self func(*vxAnim, float64, *[3]float64) bool, own *vxVectorTrack) bool {
+	if e.flags&ignore != 0 {
+		*out = [3]float64{}
+		return false
+	}
+	if !e.merged {
+		return own.eval(t, out)
+	}
+	ta, tb := e.sourceTimes(t)
+	switch e.factor {
+	case 0:
+		return self(e.a, ta, out)
+	case 1:
+		return self(e.b, tb, out)
+	}
+	var va, vb [3]float64
+	okA, okB := self(e.a, ta, &va), self(e.b, tb, &vb)
+	switch {
+	case okA && okB:
+		f := e.factor
+		for j := range 3 {
+			out[j] = (1-f)*va[j] + f*vb[j]
+		}
+	case okA:
+		*out = va
+	case okB:
+		*out = vb
+	}
+	return okA || okB
+}
+
+func (e *vxAnim) quat(t float64, out *[4]float64, ignore uint32, self func(*vxAnim, float64, *[4]float64) bool, own *vxQuatTrack) bool {
+	if e.flags&ignore != 0 {
+		*out = [4]float64{0, 0, 0, 1}
+		return false
+	}
+	if !e.merged {
+		return own.eval(t, out)
+	}
+	ta, tb := e.sourceTimes(t)
+	switch e.factor {
+	case 0:
+		return self(e.a, ta, out)
+	case 1:
+		return self(e.b, tb, out)
+	}
+	var qa, qb [4]float64
+	okA, okB := self(e.a, ta, &qa), self(e.b, tb, &qb)
+	switch {
+	case okA && okB:
+		*out = VirtoolsSlerp(e.factor, qa, qb)
+	case okA:
+		*out = qa
+	case okB:
+		*out = qb
+	}
+	return okA || okB
+}
+
+// VirtoolsPose is what SetStep writes at one frame: the local matrix and
+// the components it was composed from (rotations in the stored Virtools
+// convention).
+type VirtoolsPose struct {
+	// Rows is the local matrix in Virtools storage order (row-major, rows =
+	// axes, row 3 = translation). Read as column-major, the same 16 numbers
+	// are the column-vector matrix.
+	Rows      [16]float64
+	Position  [3]float64
+	Rotation  [4]float64 // Virtools convention, as evaluated
+	Scale     [3]float64
+	ScaleAxis [4]float64 // Virtools convention; (0,0,0,1) when unused
+}
+
+// vxRest is the decomposition of the entity's rest local matrix that
+// SetStep uses for absent components.
+type vxRest struct {
+	rows  [16]float64
+	pos   [3]float64
+	rot   [4]float64
+	scale [3]float64
+}
+
+func newVxRest(m *[16]float64) vxRest {
+	r := vxRest{rows: [16]float64{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}}
+	if m != nil {
+		r.rows = *m
+	}
+	var unit [9]float64
+	for i := range 3 {
+		row := r.rows[4*i : 4*i+3]
+		l := math.Sqrt(row[0]*row[0] + row[1]*row[1] + row[2]*row[2])
+		r.scale[i] = l
+		for j := range 3 {
+			if l > 0 {
+				unit[3*i+j] = row[j] / l
+			}
+		}
+		r.pos[i] = r.rows[12+i]
+	}
+	r.rot = vxRowsToQuat(unit)
+	return r
+}
+
+// vxSetStep is SetStep steps 3–5 (virtools-curves-and-object-animations.txt
+// §5.4) at frame t: evaluate the four components, add the root offset to
+// the position, take absent components from the rest matrix, and compose.
+func vxSetStep(e *vxAnim, rest *vxRest, offset [3]float64, t float64, p *VirtoolsPose) {
+	havePos := e.position(t, &p.Position)
+	haveRot := e.rotation(t, &p.Rotation)
+	haveScale := e.scaleAt(t, &p.Scale)
+	haveAxis := e.scaleAxis(t, &p.ScaleAxis)
+	if havePos {
+		for j := range 3 {
+			p.Position[j] += offset[j]
+		}
+	}
+	if !haveAxis {
+		p.ScaleAxis = [4]float64{0, 0, 0, 1}
+	}
+	if !havePos {
+		p.Position = rest.pos
+	}
+	if !haveRot {
+		p.Rotation = rest.rot
+	}
+	if !haveScale {
+		p.Scale = rest.scale
+	}
+	p.Rows = rest.rows
+	switch {
+	case !havePos && !haveRot && !haveScale && !haveAxis:
+		return // nothing evaluated: the matrix is left alone
+	case havePos && !haveRot && !haveScale && !haveAxis:
+		p.Rows[12], p.Rows[13], p.Rows[14] = p.Position[0], p.Position[1], p.Position[2]
+		return
+	}
+	r := vxQuatToRows(p.Rotation)
+	var lin [9]float64
+	if !haveAxis || math.Abs(p.ScaleAxis[3]-1) < vxFltEpsilon {
+		// compose: row i of R scaled by scale[i]
+		for i := range 3 {
+			for j := range 3 {
+				lin[3*i+j] = p.Scale[i] * r[3*i+j]
+			}
+		}
+	} else {
+		// Uᵀ · diag(scale) · U · R, with U = ToMatrix(scale axis) (rows)
+		u := vxQuatToRows(p.ScaleAxis)
+		var sym [9]float64
+		for i := range 3 {
+			for j := range 3 {
+				var s float64
+				for k := range 3 {
+					s += u[3*k+i] * p.Scale[k] * u[3*k+j]
+				}
+				sym[3*i+j] = s
+			}
+		}
+		for i := range 3 {
+			for j := range 3 {
+				lin[3*i+j] = sym[3*i]*r[j] + sym[3*i+1]*r[3+j] + sym[3*i+2]*r[6+j]
+			}
+		}
+	}
+	for i := range 3 {
+		copy(p.Rows[4*i:4*i+3], lin[3*i:3*i+3])
+		p.Rows[4*i+3] = 0
+	}
+	p.Rows[12], p.Rows[13], p.Rows[14], p.Rows[15] = p.Position[0], p.Position[1], p.Position[2], 1
+}
+
+// VirtoolsSetStep evaluates an object animation at source frame t the way
+// CKObjectAnimation::SetStep does (t = step × length), without a parent:
+// the result is the entity's local matrix and its components.
+func VirtoolsSetStep(a *model.VirtoolsObjectAnimation, t float64) (VirtoolsPose, error) {
+	var p VirtoolsPose
+	e, err := compileVxAnim(a, map[*model.VirtoolsObjectAnimation]*vxAnim{}, 0)
+	if err != nil {
+		return p, err
+	}
+	rest := newVxRest(a.Rest)
+	vxSetStep(e, &rest, a.Offset, t, &p)
+	return p, nil
+}
