@@ -41,7 +41,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	cmd := "convert"
 	if len(args) > 0 {
 		switch args[0] {
-		case "list", "eval", "help":
+		case "list", "eval", "plot", "help":
 			cmd, args = args[0], args[1:]
 		}
 	}
@@ -50,6 +50,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = runList(args, stdout, stderr)
 	case "eval":
 		err = runEval(args, stdout, stderr)
+	case "plot":
+		err = runPlot(args, stdout, stderr)
 	case "help":
 		fmt.Fprint(stdout, mainUsage)
 		return exitOK
@@ -83,6 +85,7 @@ Usage:
   bake list [--json] PATH...          list formats, animations, nodes and curves
   bake eval [--json] FILE --anim NAME --frames F,F,...|--times T,T,... [--axes source|gltf] [--world]
   bake eval [--json] FILE --curve NAME --progress P,P,... [--axes source|gltf]
+  bake plot FILE --anim NAME [--node N] -o plot.svg
 
 Examples:
   bake -o baked testdata/demo                 every demo input to .glb under baked/

@@ -1,0 +1,170 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"image/color"
+	"io"
+	"path/filepath"
+
+	"github.com/spf13/pflag"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgsvg"
+
+	"github.com/animbake/bake/model"
+	"github.com/animbake/bake/sample"
+)
+
+const plotUsage = `Usage: bake plot FILE --anim NAME [--node N] -o plot.svg
+
+Draws each channel's baked curve over time (one panel per component) with the
+source keys as dots, so the exact baking can be checked by eye.
+
+Flags:
+`
+
+func runPlot(args []string, stdout, stderr io.Writer) error {
+	fs := pflag.NewFlagSet("bake plot", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	anim := fs.String("anim", "", "animation name")
+	node := fs.String("node", "", "only the channels of this node (or material)")
+	out := fs.StringP("out", "o", "", "SVG file to write")
+	fps := fs.String("fps", "native", "samples per second of the drawn curve")
+	axes := fs.String("axes", "source", "source or gltf")
+	var imp importFlags
+	imp.register(fs)
+	help := fs.BoolP("help", "h", false, "show this help")
+	if err := fs.Parse(args); err != nil {
+		return usagef("%v", err)
+	}
+	if *help {
+		fmt.Fprint(stdout, plotUsage+fs.FlagUsages())
+		return errHelp
+	}
+	if fs.NArg() != 1 || *anim == "" || *out == "" {
+		return usagef("plot needs FILE, --anim NAME and -o OUT.svg")
+	}
+	if filepath.Ext(*out) != ".svg" {
+		return usagef("plot writes SVG: -o must end in .svg")
+	}
+	rate, err := parseFPS(*fps)
+	if err != nil {
+		return err
+	}
+	if err := imp.check(); err != nil {
+		return err
+	}
+	path := fs.Arg(0)
+	files, _, err := decodePath(path, imp.options(func(msg string) { fmt.Fprintf(stderr, "%s: warning: %s\n", path, msg) }))
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	f, a := findAnimation(files, *anim)
+	if a == nil {
+		return fmt.Errorf("%s: no animation named %q (see bake list)", path, *anim)
+	}
+	one := *f
+	one.Animations = []model.Animation{*a}
+	one.Curves = nil
+	baked, err := sample.Bake(&one, sample.Options{FPS: rate, Axes: *axes})
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	clip, err := sample.CompileClip(a)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	svg, err := drawPlot(&baked.Animations[0], clip, converterFor(f, *axes), *node)
+	if err != nil {
+		return err
+	}
+	return writeAtomic(*out, svg)
+}
+
+var componentNames = map[string][]string{
+	model.PathTranslation: {"x", "y", "z"},
+	model.PathScale:       {"x", "y", "z"},
+	model.PathRotation:    {"x", "y", "z", "w"},
+	model.PathUVOffset:    {"u", "v"},
+	model.PathUVScale:     {"u", "v"},
+}
+
+// drawPlot renders one panel per channel component, stacked vertically.
+func drawPlot(a *sample.BakedAnimation, clip *sample.Clip, cv *sample.Converter, only string) ([]byte, error) {
+	var panels []*plot.Plot
+	for ci, c := range a.Channels {
+		if only != "" && c.Node != only && c.Material != only {
+			continue
+		}
+		target := c.Node + c.Material
+		for comp := range c.Width {
+			name := fmt.Sprint(comp)
+			if names, ok := componentNames[c.Path]; ok && comp < len(names) {
+				name = names[comp]
+			}
+			p := plot.New()
+			p.Title.Text = fmt.Sprintf("%s  %s.%s", target, c.Path, name)
+			p.X.Label.Text = "time (s)"
+			line := make(plotter.XYs, len(a.Times))
+			for i, t := range a.Times {
+				line[i] = plotter.XY{X: t, Y: c.Values[i*c.Width+comp]}
+			}
+			l, err := plotter.NewLine(line)
+			if err != nil {
+				return nil, err
+			}
+			l.Color = color.RGBA{R: 30, G: 90, B: 200, A: 255}
+			if c.Step {
+				l.StepStyle = plotter.PostStep
+			}
+			p.Add(l)
+			if len(c.KeyFrames) > 0 {
+				var keys plotter.XYs
+				for _, fr := range c.KeyFrames {
+					if fr < 0 || fr/a.SourceFPS > a.Duration+1e-9 {
+						continue
+					}
+					v := clip.Values(ci, fr, cv)
+					keys = append(keys, plotter.XY{X: fr / a.SourceFPS, Y: v[comp]})
+				}
+				if len(keys) > 0 && len(keys) <= 2000 {
+					s, err := plotter.NewScatter(keys)
+					if err != nil {
+						return nil, err
+					}
+					s.GlyphStyle.Color = color.RGBA{R: 210, G: 60, B: 30, A: 255}
+					s.GlyphStyle.Radius = vg.Points(2)
+					s.GlyphStyle.Shape = draw.CircleGlyph{}
+					p.Add(s)
+				}
+			}
+			panels = append(panels, p)
+		}
+	}
+	if len(panels) == 0 {
+		return nil, fmt.Errorf("animation %q has no channels to plot", a.Name)
+	}
+	const rowHeight = 2.2 * vg.Inch
+	width := 8 * vg.Inch
+	height := rowHeight * vg.Length(len(panels))
+	canvas := vgsvg.New(width, height)
+	dc := draw.New(canvas)
+	tiles := draw.Tiles{Rows: len(panels), Cols: 1, PadX: vg.Millimeter, PadY: vg.Millimeter,
+		PadTop: vg.Millimeter, PadBottom: vg.Millimeter, PadLeft: vg.Millimeter, PadRight: vg.Millimeter}
+	grid := make([][]*plot.Plot, len(panels))
+	for i, p := range panels {
+		grid[i] = []*plot.Plot{p}
+	}
+	canvases := plot.Align(grid, tiles, dc)
+	for i, p := range panels {
+		p.Draw(canvases[i][0])
+	}
+	var buf bytes.Buffer
+	if _, err := canvas.WriteTo(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
