@@ -38,7 +38,7 @@ func (cv *converter) addCurve(c *Curve) error {
 	node := cv.file.Nodes[cv.nodeOf[c.Index]].Name
 	pc := model.PathCurve{Name: o.Name, Node: node, Closed: !c.Open, Curve: path,
 		Extras: map[string]any{"virtoolsFitting": float64(c.Fitting), "virtoolsSteps": c.Steps, "virtoolsPoints": len(c.Points)}}
-	pc.Length = cv.curveLength(path, o.Name)
+	cv.curveGeometry(&pc, path)
 	cv.file.Curves = append(cv.file.Curves, pc)
 	if len(path.Points) < 2 {
 		cv.opts.Warnf("curve %q has %d control points; no follower", o.Name, len(path.Points))
@@ -48,18 +48,24 @@ func (cv *converter) addCurve(c *Curve) error {
 	return nil
 }
 
-// curveLength asks the curve's evaluator for the arc length of §3.3.
-func (cv *converter) curveLength(path *model.VirtoolsCurve, name string) float64 {
-	ev, err := sample.Compile(path)
+// curveGeometry runs the curve's Update (§3.3) to get its total length
+// and each point's arc length, and records the points in the path's
+// extras: name, arc length, world position and the tangents Update uses
+// (curve-local), all in source axes.
+func (cv *converter) curveGeometry(pc *model.PathCurve, path *model.VirtoolsCurve) {
+	g, err := sample.VirtoolsCurveUpdate(path)
 	if err != nil {
-		cv.opts.Warnf("curve %q: %v; its length is unknown", name, err)
-		return 0
+		cv.opts.Warnf("curve %q: %v; its length is unknown", pc.Name, err)
+		return
 	}
-	if l, ok := ev.(interface{ Length() float64 }); ok {
-		return l.Length()
+	pc.Length = g.Total
+	points := make([]map[string]any, len(path.Points))
+	for i, p := range path.Points {
+		points[i] = map[string]any{"name": p.Name, "length": g.Lengths[i],
+			"position": p.World[:], "in": g.In[i][:], "out": g.Out[i][:]}
 	}
-	cv.opts.Warnf("curve %q: the evaluator does not report a length", name)
-	return 0
+	pc.Extras["points"] = points
+	pc.Extras["pointAxes"] = "source"
 }
 
 // addFollower adds the follower node and its animation.
