@@ -258,4 +258,3 @@ func TestSamplesBake(t *testing.T) {
 		}
 	}
 }
-
