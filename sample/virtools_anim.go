@@ -80,29 +80,23 @@ func (e *vxAnim) sourceTimes(t float64) (ta, tb float64) {
 	return frac * e.a.length, frac * e.b.length
 }
 
-// position is EvaluatePosition (§5.4, controllers §8): absent when ignored
-// (flag 4) or without keys; a merge uses A at factor 0, B at factor 1, and
-// otherwise lerps the present sources by the factor.
-func (e *vxAnim) position(t float64, out *[3]float64) bool {
-	return e.vector(t, out, model.VirtoolsIgnorePosition, (*vxAnim).position, e.pos)
-}
+// Component selectors for vxAnim.vector and vxAnim.quat.
+const (
+	vxCompPosition = iota
+	vxCompScale
+	vxCompRotation
+	vxCompScaleAxis
+)
 
-// scaleAt is EvaluateScale, the same pattern with flag 0x10.
-func (e *vxAnim) scaleAt(t float64, out *[3]float64) bool {
-	return e.vector(t, out, model.VirtoolsIgnoreScale, (*vxAnim).scaleAt, e.scale)
-}
-
-// rotation is EvaluateRotation (flag 8): merges slerp the sources.
-func (e *vxAnim) rotation(t float64, out *[4]float64) bool {
-	return e.quat(t, out, model.VirtoolsIgnoreRotation, (*vxAnim).rotation, e.rot)
-}
-
-// scaleAxis is EvaluateScaleAxis (flag 0x40).
-func (e *vxAnim) scaleAxis(t float64, out *[4]float64) bool {
-	return e.quat(t, out, model.VirtoolsIgnoreScaleAxis, (*vxAnim).scaleAxis, e.axis)
-}
-
-func (e *vxAnim) vector(t float64, out *[3]float64, ignore uint32, self func(*vxAnim, float64, *[3]float64) bool, own *vxVectorTrack) bool {
+// vector is EvaluatePosition (which = vxCompPosition) or EvaluateScale
+// (§5.4, controllers §8): absent when ignored (flag 4, resp. 0x10) or
+// without keys; a merge uses A at factor 0, B at factor 1, and otherwise
+// lerps the present sources by the factor.
+func (e *vxAnim) vector(t float64, out *[3]float64, which int) bool {
+	ignore, own := model.VirtoolsIgnorePosition, e.pos
+	if which == vxCompScale {
+		ignore, own = model.VirtoolsIgnoreScale, e.scale
+	}
 	if e.flags&ignore != 0 {
 		*out = [3]float64{}
 		return false
@@ -113,12 +107,12 @@ func (e *vxAnim) vector(t float64, out *[3]float64, ignore uint32, self func(*vx
 	ta, tb := e.sourceTimes(t)
 	switch e.factor {
 	case 0:
-		return self(e.a, ta, out)
+		return e.a.vector(ta, out, which)
 	case 1:
-		return self(e.b, tb, out)
+		return e.b.vector(tb, out, which)
 	}
 	var va, vb [3]float64
-	okA, okB := self(e.a, ta, &va), self(e.b, tb, &vb)
+	okA, okB := e.a.vector(ta, &va, which), e.b.vector(tb, &vb, which)
 	switch {
 	case okA && okB:
 		f := e.factor
@@ -133,7 +127,13 @@ func (e *vxAnim) vector(t float64, out *[3]float64, ignore uint32, self func(*vx
 	return okA || okB
 }
 
-func (e *vxAnim) quat(t float64, out *[4]float64, ignore uint32, self func(*vxAnim, float64, *[4]float64) bool, own *vxQuatTrack) bool {
+// quat is EvaluateRotation (which = vxCompRotation, flag 8) or
+// EvaluateScaleAxis (flag 0x40): merges slerp the sources by the factor.
+func (e *vxAnim) quat(t float64, out *[4]float64, which int) bool {
+	ignore, own := model.VirtoolsIgnoreRotation, e.rot
+	if which == vxCompScaleAxis {
+		ignore, own = model.VirtoolsIgnoreScaleAxis, e.axis
+	}
 	if e.flags&ignore != 0 {
 		*out = [4]float64{0, 0, 0, 1}
 		return false
@@ -144,12 +144,12 @@ func (e *vxAnim) quat(t float64, out *[4]float64, ignore uint32, self func(*vxAn
 	ta, tb := e.sourceTimes(t)
 	switch e.factor {
 	case 0:
-		return self(e.a, ta, out)
+		return e.a.quat(ta, out, which)
 	case 1:
-		return self(e.b, tb, out)
+		return e.b.quat(tb, out, which)
 	}
 	var qa, qb [4]float64
-	okA, okB := self(e.a, ta, &qa), self(e.b, tb, &qb)
+	okA, okB := e.a.quat(ta, &qa, which), e.b.quat(tb, &qb, which)
 	switch {
 	case okA && okB:
 		*out = VirtoolsSlerp(e.factor, qa, qb)
@@ -209,10 +209,10 @@ func newVxRest(m *[16]float64) vxRest {
 // §5.4) at frame t: evaluate the four components, add the root offset to
 // the position, take absent components from the rest matrix, and compose.
 func vxSetStep(e *vxAnim, rest *vxRest, offset [3]float64, t float64, p *VirtoolsPose) {
-	havePos := e.position(t, &p.Position)
-	haveRot := e.rotation(t, &p.Rotation)
-	haveScale := e.scaleAt(t, &p.Scale)
-	haveAxis := e.scaleAxis(t, &p.ScaleAxis)
+	havePos := e.vector(t, &p.Position, vxCompPosition)
+	haveRot := e.quat(t, &p.Rotation, vxCompRotation)
+	haveScale := e.vector(t, &p.Scale, vxCompScale)
+	haveAxis := e.quat(t, &p.ScaleAxis, vxCompScaleAxis)
 	if havePos {
 		for j := range 3 {
 			p.Position[j] += offset[j]
