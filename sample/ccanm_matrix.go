@@ -106,6 +106,13 @@ func MatrixToQuat(m *[9]float64) [4]float64 {
 	if q[3] < 0 {
 		q = [4]float64{-q[0], -q[1], -q[2], -q[3]}
 	}
+	for _, v := range q {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			// Only a matrix far from any rotation (hostile angles in the
+			// EE's exponent-255 binade) gets here.
+			return [4]float64{0, 0, 0, 1}
+		}
+	}
 	normalize4(q[:])
 	return q
 }

@@ -233,3 +233,27 @@ func TestCcAnmRotationEvalDoesNotAllocate(t *testing.T) {
 		t.Errorf("Eval allocates %v times", n)
 	}
 }
+
+// Hostile input never panics and always gives a finite unit quaternion:
+// angles in the EE's exponent-255 binade (NaN or Inf to Go), wrapped key
+// frames, huge N.
+func TestCcAnmRotationHostileValues(t *testing.T) {
+	nan := math.Float32frombits(0x7FC00000)
+	inf := float32(math.Inf(1))
+	for _, r := range []*model.CcAnmRotation{
+		{Timing: model.CcAnmTiming{Frames: 3}, Kind: model.CcAnmConstant, Degrees: []float32{nan, inf, -inf}},
+		{Timing: model.CcAnmTiming{Frames: 1 << 31}, Kind: model.CcAnmKeyed, Frames: []uint32{0xFFFFFFFF, 0, 7},
+			Degrees: []float32{nan, 1e30, -1e30, inf, 0, 0, 180, 180, 180}},
+		{Timing: model.CcAnmTiming{Frames: 0}, Kind: model.CcAnmStepped, Frames: []uint32{0}, Degrees: []float32{3e38, -3e38, 1e-45}},
+	} {
+		e := ccRot(t, r)
+		var q [4]float64
+		for _, f := range []float64{-1, 0, 0.5, 3, 1e9, math.NaN(), math.Inf(1)} {
+			e.Eval(f, q[:])
+			n := q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3]
+			if math.IsNaN(n) || math.Abs(n-1) > 1e-9 {
+				t.Fatalf("%+v at %v: %v", r, f, q)
+			}
+		}
+	}
+}
