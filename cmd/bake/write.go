@@ -92,12 +92,15 @@ func writeAtomic(path string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
+	// Create and register under the lock, so an interrupt either sees the
+	// temporary file or stops us before it exists.
+	temps.Lock()
 	f, err := os.CreateTemp(filepath.Dir(path), ".bake-*.tmp")
 	if err != nil {
+		temps.Unlock()
 		return err
 	}
 	tmp := f.Name()
-	temps.Lock()
 	temps.files[tmp] = true
 	temps.Unlock()
 	defer func() {
