@@ -1,0 +1,141 @@
+// What a glTF client must show, worked out from bake's JSON export alone:
+// each node's rest transform, and each clip's node-local translation,
+// rotation and scale at any time, interpolated the way glTF 2.0 defines
+// LINEAR (component-wise lerp; slerp for rotations, the short way) and STEP
+// (hold the previous key). The same rules are written in blender_check.py.
+
+/** The three glTF-animatable paths, with their component counts. */
+export const TRS = { translation: 3, rotation: 4, scale: 3 };
+
+/** Absolute tolerance, scaled by max(1, |value|) for translations and scales. */
+export const TOLERANCE = 1e-5;
+
+/**
+ * Rest TRS of every JSON node (null where the node's rest is a matrix,
+ * which glTF writes as `matrix` and clients decompose).
+ */
+export function restOf(node) {
+  if (node.matrix) return null;
+  return { translation: node.translation, rotation: node.rotation, scale: node.scale };
+}
+
+/**
+ * The animated TRS channels of one JSON animation, keyed by node name and
+ * path. Channels that glTF cannot animate (material targets, data paths,
+ * nodes whose rest is a matrix) are counted in `data` instead.
+ */
+export function trsChannels(doc, anim) {
+  const matrixNodes = new Set(doc.nodes.filter((n) => n.matrix).map((n) => n.name));
+  const byNode = new Map();
+  let data = 0;
+  for (const c of anim.channels) {
+    if (!c.node || !(c.path in TRS) || matrixNodes.has(c.node)) {
+      data++;
+      continue;
+    }
+    if (!byNode.has(c.node)) byNode.set(c.node, {});
+    byNode.get(c.node)[c.path] = c;
+  }
+  return { byNode, data };
+}
+
+/**
+ * Every time a client is asked about: each baked sample time of the clip,
+ * and the midpoint between each pair of consecutive samples.
+ */
+export function queryTimes(anim) {
+  const set = new Set();
+  for (const c of anim.channels) for (const t of c.times) set.add(t);
+  if (set.size === 0) {
+    set.add(0);
+    set.add(anim.duration);
+  }
+  const samples = [...set].sort((a, b) => a - b);
+  const out = [];
+  for (let i = 0; i < samples.length; i++) {
+    out.push({ t: samples[i], kind: 'sample' });
+    if (i + 1 < samples.length) out.push({ t: (samples[i] + samples[i + 1]) / 2, kind: 'midpoint' });
+  }
+  return out;
+}
+
+/** The channel's value at time t under glTF's LINEAR or STEP rules. */
+export function valueAt(channel, path, t) {
+  const { times, values } = channel;
+  const last = times.length - 1;
+  if (t <= times[0]) return values[0];
+  if (t >= times[last]) return values[last];
+  let lo = 0;
+  let hi = last;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (times[mid] <= t) lo = mid;
+    else hi = mid;
+  }
+  if (channel.interpolation === 'STEP' || times[lo] === t) return values[lo];
+  const u = (t - times[lo]) / (times[hi] - times[lo]);
+  return path === 'rotation' ? slerp(values[lo], values[hi], u) : lerp(values[lo], values[hi], u);
+}
+
+/** Component-wise linear interpolation. */
+export function lerp(a, b, u) {
+  return a.map((x, i) => x + (b[i] - x) * u);
+}
+
+/** Spherical linear interpolation of unit quaternions the short way (glTF 2.0, Appendix C). */
+export function slerp(a, b, u) {
+  let dot = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+  let sign = 1;
+  if (dot < 0) {
+    sign = -1;
+    dot = -dot;
+  }
+  if (dot > 1 - 1e-12) return normalize(lerp(a, b.map((x) => sign * x), u));
+  const theta = Math.acos(Math.min(1, dot));
+  const sa = Math.sin((1 - u) * theta) / Math.sin(theta);
+  const sb = (sign * Math.sin(u * theta)) / Math.sin(theta);
+  return a.map((x, i) => sa * x + sb * b[i]);
+}
+
+function normalize(q) {
+  const n = Math.hypot(...q);
+  return q.map((x) => x / n);
+}
+
+/**
+ * How far a client's value is from the expected one, in units of the
+ * tolerance (≤ 1 passes). Rotations are compared sign-free: q and −q are the
+ * same rotation. Translations and scales are relative above magnitude 1,
+ * since a client may hold interpolated values in float32.
+ */
+export function deviation(path, got, want) {
+  if (!allFinite(got) || !allFinite(want) || got.length !== want.length) return Infinity;
+  if (path === 'rotation') {
+    let plus = 0;
+    let minus = 0;
+    for (let i = 0; i < 4; i++) {
+      plus = Math.max(plus, Math.abs(got[i] - want[i]));
+      minus = Math.max(minus, Math.abs(got[i] + want[i]));
+    }
+    return Math.min(plus, minus) / TOLERANCE;
+  }
+  let worst = 0;
+  for (let i = 0; i < want.length; i++) {
+    worst = Math.max(worst, Math.abs(got[i] - want[i]) / (TOLERANCE * Math.max(1, Math.abs(want[i]))));
+  }
+  return worst;
+}
+
+/** Matrix difference in the same units (column-major 4×4, relative above 1). */
+export function matrixDeviation(got, want) {
+  if (!allFinite(got) || !allFinite(want) || got.length !== 16 || want.length !== 16) return Infinity;
+  let worst = 0;
+  for (let i = 0; i < 16; i++) {
+    worst = Math.max(worst, Math.abs(got[i] - want[i]) / (TOLERANCE * Math.max(1, Math.abs(want[i]))));
+  }
+  return worst;
+}
+
+function allFinite(v) {
+  return Array.isArray(v) || ArrayBuffer.isView(v) ? Array.prototype.every.call(v, Number.isFinite) : false;
+}
