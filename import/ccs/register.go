@@ -120,12 +120,9 @@ func Decode(in *format.Input, opts *format.Options) ([]*model.File, error) {
 	seen := map[string]bool{}
 	var files []*model.File
 	for i, m := range members {
-		if !isCCSF(m.Data) {
-			if archive {
-				opts.Warnf("%s: gzip member at 0x%x is not a CCSF file; skipped", in.Path, m.Off)
-				continue
-			}
-			return nil, fmt.Errorf("%s: %w", in.Path, memberError(m, binread.Errorf(0, "expected a CCSF header chunk (0xCCCC0001, \"CCSF\")")))
+		if archive && !isCCSF(m.Data) {
+			opts.Warnf("%s: gzip member at 0x%x is not a CCSF file; skipped", in.Path, m.Off)
+			continue
 		}
 		warn := func(f string, a ...any) {
 			msg := fmt.Sprintf(f, a...)

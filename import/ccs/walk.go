@@ -76,7 +76,10 @@ func ReadScene(data []byte, warn func(string, ...any)) (*Scene, error) {
 // following the size rules and their traps (ccs-container.md §2.5).
 func (s *Scene) walk(r *binread.Reader, warn func(string, ...any)) error {
 	later := s.Header.Later()
-	for r.Remaining() > 0 {
+	for {
+		if r.Remaining() == 0 {
+			return r.Errorf("file ends without the Stream chunk (0xCCCC0005) or the end marker (0xCCCCFF01): truncated?")
+		}
 		off := r.Off()
 		if r.Remaining() < 8 {
 			return r.Errorf("expected a chunk header (8 bytes), only %d bytes left", r.Remaining())
@@ -93,6 +96,11 @@ func (s *Scene) walk(r *binread.Reader, warn func(string, ...any)) error {
 		}
 		s.Chunks[code]++
 		if code == CodeStream || code == CodeFrame {
+			// The Stream's records (stream scenes) are not read; its first
+			// word, the frame count, must be there.
+			if size == 0 || r.Remaining() < 4 {
+				return binread.Errorf(off+4, "chunk 0x%04x: expected at least one body word, size %d with %d bytes left", code, size, r.Remaining())
+			}
 			return nil
 		}
 		bodyStart := r.Pos
@@ -119,15 +127,11 @@ func (s *Scene) walk(r *binread.Reader, warn func(string, ...any)) error {
 			}
 		}
 	}
-	return nil
 }
 
 // plausibleAt reports whether a chunk header with a known top-level code
 // and a size that fits the data starts at pos.
 func (s *Scene) plausibleAt(r *binread.Reader, pos int) bool {
-	if pos == len(r.Data) {
-		return true
-	}
 	if pos+8 > len(r.Data) {
 		return false
 	}
