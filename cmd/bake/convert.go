@@ -209,6 +209,17 @@ func collect(paths []string) ([]job, error) {
 			jobs[i].base = j.base + "_" + strings.TrimPrefix(filepath.Ext(j.path), ".")
 		}
 	}
+	// Any clash left (the same relative path under two folder arguments)
+	// gets a number, in input order.
+	taken := map[string]bool{}
+	for i, j := range jobs {
+		base := j.base
+		for n := 2; taken[strings.ToLower(base)]; n++ {
+			base = fmt.Sprintf("%s_%d", j.base, n)
+		}
+		taken[strings.ToLower(base)] = true
+		jobs[i].base = base
+	}
 	return jobs, nil
 }
 
