@@ -176,3 +176,16 @@ func (s *sectionReader) RefArray(what string) ([]int, error) {
 	}
 	return out, nil
 }
+
+// finite reports an error, at the dword just read, unless every value is
+// a finite number: bake's model holds only finite data, and the engine
+// never writes NaN or infinities into these fields.
+func (s *sectionReader) finite(what string, v ...float32) error {
+	for _, x := range v {
+		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+			e := binread.Errorf(s.c.wordOff(s.pos-1), "section 0x%s: %s holds a NaN or infinite number", hex32(s.ident), what)
+			return e
+		}
+	}
+	return nil
+}

@@ -3,6 +3,8 @@ package virtools
 import (
 	"fmt"
 	"math"
+
+	"github.com/animbake/bake/import/binread"
 )
 
 // Controller type ids (CKANIMATION_CONTROLLER). The low byte is the base
@@ -162,6 +164,57 @@ func readKeys(ctl *Controller, s *sectionReader, size int) error {
 		return fmt.Errorf("controller type 0x%x has no key reader", ctl.Type)
 	}
 	s.pos = end
+	return checkKeys(ctl, s)
+}
+
+// checkKeys rejects keys the engine could not have produced: non-finite
+// numbers, and times that go backwards (the engine's binary search assumes
+// sorted keys; AddKey keeps them sorted).
+func checkKeys(ctl *Controller, s *sectionReader) error {
+	bad := func(i int, what string) error {
+		e := binread.Errorf(ctl.Off, "controller 0x%x: key %d %s", ctl.Type, i, what)
+		e.Msg = "section 0x" + hex32(s.ident) + ": " + e.Msg
+		return e
+	}
+	var prev float32
+	check := func(i int, t float32, vals ...float32) error {
+		for _, v := range append(vals, t) {
+			if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
+				return bad(i, "holds a NaN or infinite number")
+			}
+		}
+		if i > 0 && t < prev {
+			return bad(i, fmt.Sprintf("at time %v comes before the previous key at %v", t, prev))
+		}
+		prev = t
+		return nil
+	}
+	var err error
+	for i, k := range ctl.Linear {
+		if err = check(i, k.Time, k.Value[:]...); err != nil {
+			return err
+		}
+	}
+	for i, k := range ctl.Quat {
+		if err = check(i, k.Time, k.Value[:]...); err != nil {
+			return err
+		}
+	}
+	for i, k := range ctl.TCB {
+		if err = check(i, k.Time, k.Value[0], k.Value[1], k.Value[2], k.Tension, k.Continuity, k.Bias, k.EaseTo, k.EaseFrom); err != nil {
+			return err
+		}
+	}
+	for i, k := range ctl.TCBRot {
+		if err = check(i, k.Time, k.Value[0], k.Value[1], k.Value[2], k.Value[3], k.Tension, k.Continuity, k.Bias, k.EaseTo, k.EaseFrom); err != nil {
+			return err
+		}
+	}
+	for i, k := range ctl.Bezier {
+		if err = check(i, k.Time, k.Value[0], k.Value[1], k.Value[2], k.In[0], k.In[1], k.In[2], k.Out[0], k.Out[1], k.Out[2]); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -206,5 +259,5 @@ func readBezierKeys(ctl *Controller, s *sectionReader, count, end int) error {
 		return s.errorf("Bezier controller: keys end %d dwords before the block does; neither the fixed nor the variable layout fits", end-s.pos)
 	}
 	ctl.Bezier = keys
-	return nil
+	return checkKeys(ctl, s)
 }

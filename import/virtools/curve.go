@@ -59,6 +59,9 @@ func decodeCurve(o *Object, refs refResolver) (*Curve, error) {
 	if cv.Fitting, err = s.F32("fitting coefficient"); err != nil {
 		return nil, err
 	}
+	if err := s.finite("fitting coefficient", cv.Fitting); err != nil {
+		return nil, err
+	}
 	if cv.Steps, err = s.U32("step count"); err != nil {
 		return nil, err
 	}
@@ -80,6 +83,9 @@ func (cv *Curve) readOld(c *Chunk, refs refResolver) error {
 		return err
 	} else if s != nil {
 		if cv.Fitting, err = s.F32("fitting coefficient"); err != nil {
+			return err
+		}
+		if err := s.finite("fitting coefficient", cv.Fitting); err != nil {
 			return err
 		}
 	}
@@ -134,8 +140,10 @@ func decodeCurvePoint(o *Object, refs refResolver) (*CurvePoint, error) {
 	if p.In, err = s.Vec3("in tangent"); err != nil {
 		return nil, err
 	}
-	p.Out, err = s.Vec3("out tangent")
-	return p, err
+	if p.Out, err = s.Vec3("out tangent"); err != nil {
+		return nil, err
+	}
+	return p, s.finite("tangents", p.In[0], p.In[1], p.In[2], p.Out[0], p.Out[1], p.Out[2])
 }
 
 // readTCB reads tension, continuity and bias, in that order (the order the
@@ -148,14 +156,19 @@ func (p *CurvePoint) readTCB(s *sectionReader) error {
 	if p.Continuity, err = s.F32("continuity"); err != nil {
 		return err
 	}
-	p.Bias, err = s.F32("bias")
-	return err
+	if p.Bias, err = s.F32("bias"); err != nil {
+		return err
+	}
+	return s.finite("tension, continuity or bias", p.Tension, p.Continuity, p.Bias)
 }
 
 // readOld reads the rest of the DataVersion < 5 layout.
 func (p *CurvePoint) readOld(c *Chunk, s *sectionReader, refs refResolver) error {
 	var err error
 	if p.OldPosition, err = s.Vec3("position"); err != nil {
+		return err
+	}
+	if err := s.finite("position", p.OldPosition[:]...); err != nil {
 		return err
 	}
 	p.HasOldPosition = true
@@ -173,6 +186,9 @@ func (p *CurvePoint) readOld(c *Chunk, s *sectionReader, refs refResolver) error
 			return err
 		}
 		if p.Out, err = s.Vec3("out tangent"); err != nil {
+			return err
+		}
+		if err := s.finite("tangents", p.In[0], p.In[1], p.In[2], p.Out[0], p.Out[1], p.Out[2]); err != nil {
 			return err
 		}
 	}

@@ -73,6 +73,9 @@ func (e *Entity) readData(s *sectionReader) error {
 		if e.World[i], err = s.Vec3("world matrix row"); err != nil {
 			return err
 		}
+		if err := s.finite("world matrix row", e.World[i][:]...); err != nil {
+			return err
+		}
 	}
 	e.HasWorld = true
 	if e.Flags&EntityPlaceValid != 0 {
@@ -113,6 +116,9 @@ func (e *Entity) readOldSections(c *Chunk, refs refResolver) error {
 				return err
 			}
 			e.World[i] = row
+			if err := s.finite("world matrix row", row[:]...); err != nil {
+				return err
+			}
 			if err := s.Skip(1, "world matrix column 4"); err != nil {
 				return err
 			}

@@ -44,6 +44,12 @@ func decodeKeyedAnimation(o *Object, refs refResolver) (*KeyedAnimation, error) 
 		if k.Length, err = s.F32("length"); err != nil {
 			return nil, err
 		}
+		if err := s.finite("length", k.Length); err != nil {
+			return nil, err
+		}
+		if k.Length < 0 {
+			return nil, s.errorf("length %v is negative", k.Length)
+		}
 	}
 	if s, err := c.section(identAnimRate, refs); err != nil {
 		return nil, err
@@ -92,6 +98,9 @@ func decodeKeyedAnimation(o *Object, refs refResolver) (*KeyedAnimation, error) 
 		}
 		k.Merged = merged != 0
 		if k.MergeFactor, err = s.F32("merge factor"); err != nil {
+			return nil, err
+		}
+		if err := s.finite("merge factor", k.MergeFactor); err != nil {
 			return nil, err
 		}
 	}

@@ -86,6 +86,9 @@ func (a *ObjectAnimation) readHeader(s *sectionReader) error {
 	if a.AppData, err = s.Vec3("app-data vector"); err != nil {
 		return err
 	}
+	if err := s.finite("app-data vector", a.AppData[:]...); err != nil {
+		return err
+	}
 	if err := s.Skip(4, "unused floats"); err != nil {
 		return err
 	}
@@ -98,6 +101,12 @@ func (a *ObjectAnimation) readHeader(s *sectionReader) error {
 	if a.Length, err = s.F32("length"); err != nil {
 		return err
 	}
+	if err := s.finite("length", a.Length); err != nil {
+		return err
+	}
+	if a.Length < 0 {
+		return s.errorf("length %v is negative", a.Length)
+	}
 	return a.readMerge(s)
 }
 
@@ -106,6 +115,9 @@ func (a *ObjectAnimation) readHeader(s *sectionReader) error {
 func (a *ObjectAnimation) readSharedHeader(s *sectionReader) error {
 	var err error
 	if a.AppData, err = s.Vec3("app-data vector"); err != nil {
+		return err
+	}
+	if err := s.finite("app-data vector", a.AppData[:]...); err != nil {
 		return err
 	}
 	if err := s.Skip(4, "unused floats"); err != nil {
@@ -126,6 +138,9 @@ func (a *ObjectAnimation) readMerge(s *sectionReader) error {
 	}
 	var err error
 	if a.MergeFactor, err = s.F32("merge factor"); err != nil {
+		return err
+	}
+	if err := s.finite("merge factor", a.MergeFactor); err != nil {
 		return err
 	}
 	if a.MergeA, err = s.Ref("merged animation A"); err != nil {

@@ -5,6 +5,8 @@ import (
 	"compress/zlib"
 	"encoding/binary"
 	"math"
+
+	"github.com/animbake/bake/import/binread"
 )
 
 // This file is a small Virtools file writer for tests and fuzz seeds. It
@@ -283,3 +285,6 @@ func sampleScene() *testFile {
 		iP2: {109, ClassCurvePoint, "Path_P2", point(0, 10)},
 	}, managers: []testChunk{{dataVersion: 0, classByte: 82, options: 0x18, sections: []testSection{{0x1, []uint32{7}}}}}}
 }
+
+// readerOf wraps bytes in a little-endian binread.Reader.
+func readerOf(b []byte) *binread.Reader { return binread.New(b, binary.LittleEndian) }
