@@ -173,9 +173,9 @@ func TestPositionLists(t *testing.T) {
 func TestDecodeNameCP1252(t *testing.T) {
 	for in, want := range map[string]string{
 		"I_Ball_Stone": "I_Ball_Stone",
-		"Caf\xe9 \x80":  "Café €",
-		"a\x81b":        "a\u0081b",
-		"Name\x00":      "Name",
+		"Caf\xe9 \x80": "Café €",
+		"a\x81b":       "a\u0081b",
+		"Name\x00":     "Name",
 	} {
 		if got := decodeName([]byte(in)); got != want {
 			t.Errorf("decodeName(%q) = %q, want %q", in, got, want)
