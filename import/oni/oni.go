@@ -90,7 +90,8 @@ func Decode(path string, data []byte, opts *format.Options) (*model.File, error)
 			opts.Warnf("oni: OBAN instance %d: keys span frames %d to %d, every OBAN on the CD spans 0 to frames-1 = %d", d.Index, first, last, o.Frames-1)
 		}
 		name, by := animationName(c, d, path, fileID, referred, referredBy)
-		extras := map[string]any{"instanceIndex": d.Index, "namedBy": by}
+		extras := make(map[string]any, 16)
+		extras["instanceIndex"], extras["namedBy"] = d.Index, by
 		if d.Name != "" {
 			extras["instance"] = d.Name
 		}
