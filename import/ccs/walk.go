@@ -118,7 +118,7 @@ func (s *Scene) walk(r *binread.Reader, warn func(string, ...any)) error {
 		if code == CodeModel || code == CodeTexture {
 			// Sizes of these two are unreliable in generation 1: when the
 			// next word is not a chunk, scan for one.
-			if !s.plausibleAt(r, r.Pos) {
+			if !s.plausibleAt(r, r.Pos, false) {
 				next, ok := s.resync(r, bodyStart)
 				if !ok {
 					return binread.Errorf(off, "chunk 0x%04x: no chunk follows it", code)
@@ -129,15 +129,16 @@ func (s *Scene) walk(r *binread.Reader, warn func(string, ...any)) error {
 	}
 }
 
-// plausibleAt reports whether a chunk header with a known top-level code
-// and a size that fits the data starts at pos.
-func (s *Scene) plausibleAt(r *binread.Reader, pos int) bool {
+// plausibleAt reports whether a chunk header whose size fits the data
+// starts at pos. A scan (known) also requires a known top-level code; the
+// check where a size says the next chunk is accepts any object-chunk code.
+func (s *Scene) plausibleAt(r *binread.Reader, pos int, known bool) bool {
 	if pos+8 > len(r.Data) {
 		return false
 	}
 	t := r.Order.Uint32(r.Data[pos:])
 	size := uint64(r.Order.Uint32(r.Data[pos+4:]))
-	if t>>16 != chunkMagic || !knownTopLevel[uint16(t)] {
+	if t>>16 != chunkMagic || known && !knownTopLevel[uint16(t)] || !known && uint16(t)&0xFF != 0 && !knownTopLevel[uint16(t)] {
 		return false
 	}
 	if uint16(t) == CodeTexture && size >= textureExtraWords {
@@ -151,7 +152,7 @@ func (s *Scene) plausibleAt(r *binread.Reader, pos int) bool {
 func (s *Scene) resync(r *binread.Reader, pos int) (int, bool) {
 	s.Resyncs++
 	for p := pos + 4; p+8 <= len(r.Data); p += 4 {
-		if s.plausibleAt(r, p) {
+		if s.plausibleAt(r, p, true) {
 			return p, true
 		}
 	}

@@ -20,7 +20,7 @@ func TestWalkTraps(t *testing.T) {
 	tex := b.Object("TEX_a", "a.max")
 	anm := b.Object("ANM_a", "a.max")
 	b.Texture(tex, 1, 2, 3, 4)
-	b.Chunk(0x4242, 7, 7, 7)                                            // unknown: skipped by size
+	b.Chunk(0x4200, 7, 7, 7)                                            // unknown: skipped by size
 	b.ChunkSized(0x0800, 2, mdl, 0xAAAAAAAA, 0xBBBBBBBB, 0xCCCCCCCC, 5) // size says 2, body is 5
 	b.Anime(anm, 3, false, []ccswrite.Record{ccswrite.ObjCtrl(o, ccswrite.Const(1, 2, 3), ccswrite.Absent, ccswrite.Absent, ccswrite.Absent)})
 	s, err := ReadScene(b.Bytes(), nil)
@@ -33,7 +33,7 @@ func TestWalkTraps(t *testing.T) {
 	if s.Resyncs != 1 {
 		t.Errorf("%d resyncs, want 1 (the Model chunk)", s.Resyncs)
 	}
-	want := map[uint16]int{CodeTexture: 1, CodeModel: 1, 0x4242: 1, CodeAnime: 1, CodeStream: 1}
+	want := map[uint16]int{CodeTexture: 1, CodeModel: 1, 0x4200: 1, CodeAnime: 1, CodeStream: 1}
 	if !reflect.DeepEqual(s.Chunks, want) {
 		t.Errorf("chunks %v, want %v", s.Chunks, want)
 	}
