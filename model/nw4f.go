@@ -136,7 +136,11 @@ func (c *NW4FCurve) Validate() error {
 	if len(c.Keys) != c.KeyElements() {
 		return fmt.Errorf("nw4f curve has %d key elements, want %d", len(c.Keys), c.KeyElements())
 	}
-	for _, v := range [...]float32{c.StartFrame, c.EndFrame, c.Scale, c.Offset} {
+	header := []float32{c.StartFrame, c.EndFrame}
+	if c.IsFloat() { // int curves reuse the offset word as an s32
+		header = append(header, c.Scale, c.Offset)
+	}
+	for _, v := range header {
 		if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
 			return fmt.Errorf("nw4f curve header holds a NaN or infinite value")
 		}

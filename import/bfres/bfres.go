@@ -54,7 +54,7 @@ func unwrap(data []byte, limit int64) ([]byte, error) {
 		data = out
 	}
 	if isSwitch(data) {
-		return nil, binread.Errorf(0, "Switch BFRES (\"FRES    \", little-endian) is not supported yet; only Wii U BFRES is")
+		return nil, binread.Errorf(0, "Switch BFRES is not supported yet (magic \"FRES    \", little-endian); only Wii U BFRES is")
 	}
 	return data, nil
 }

@@ -1,0 +1,401 @@
+package bfres
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/animbake/bake/format"
+	"github.com/animbake/bake/model"
+	"github.com/animbake/bake/sample"
+)
+
+const (
+	v3 = 0x03000001 // the runtime's own version: 0x20-byte curves, old headers
+	v4 = 0x04050003 // BotW: 0x24-byte curves
+)
+
+// richFile describes a file that uses every sub-file kind the importer reads.
+func richFile(version uint32) *testFile {
+	lin := func(target uint32, a, b float32) testCurve { // value a at frame 0 rising to b at frame 40
+		return testCurve{typ: 1, ff: 0, kk: 0, target: target, start: 0, end: 40, scale: 1,
+			frames: []float64{0, 40}, keys: []float64{float64(a), float64(b - a), float64(b), 0}}
+	}
+	return &testFile{
+		version: version,
+		name:    "Rich_Animation",
+		models: []testModel{{name: "Skel", skelFlags: 0x1200, bones: []testBone{
+			{name: "Root", parent: -1, s: [3]float32{1, 1, 1}, r: [4]float32{0, 0, 0, 1}},
+			{name: "Arm", parent: 0, flags: boneSegmentScaleCompensate, s: [3]float32{1, 1, 1}, r: [4]float32{0.1, 0.2, 0.3, 1}, t: [3]float32{1, 0, 0}},
+			{name: "Hand", parent: 1, s: [3]float32{1, 1, 1}, r: [4]float32{0, 0, 0, 1}, t: [3]float32{4, 5, 6}},
+		}}},
+		fska: []testFSKA{{name: "Wave", flags: 0x1204, frames: 40, bones: []testBoneAnim{
+			// Base scale (2,2,2); rotate Z curve 0 → 1; rotate X/Y from the bind pose.
+			{name: "Arm", flags: boneAnimBaseScale | 1<<11 | boneSegmentScaleCompensate, base: []float32{2, 2, 2},
+				curves: []testCurve{lin(0x28, 0, 1)}},
+			// No base values: translate X curve 0 → 8; translate Y/Z from the bind pose.
+			{name: "Hand", flags: 1 << 13, curves: []testCurve{lin(0x10, 0, 8)}},
+			// Not in the skeleton: a flat root with base translate.
+			{name: "Ghost", flags: boneAnimBaseTranslate, base: []float32{7, 8, 9}},
+		}}},
+		fshu: []testFSHU{{name: "Scroll", group: GroupTexSRTAnims, flags: 0x4, frames: 40, mats: []testShuMat{{
+			name: "Body", params: []testParam{{name: "tex_srt0", numFloat: 1,
+				curves: []testCurve{lin(0x14, 0, 0.5)},
+				consts: []testConst{{0, 0}, {0x04, math.Float32bits(1)}, {0x08, math.Float32bits(3)}}}},
+		}}}},
+		ftxp: []testFTXP{{name: "Blink", frames: 10, textures: []string{"eye_open", "eye_closed"},
+			mats: []testTxpMat{{name: "Eye", pats: []testPat{{sampler: "_a0", curve: &testCurve{
+				typ: 4, ff: 2, kk: 2, start: 0, end: 5, isInt: true, iOffset: 1, frames: []float64{0, 5}, keys: []float64{-1, 0}}}}}}}},
+		fvis: []testFVIS{
+			{name: "Wave", flags: 0x4, frames: 40, names: []string{"Hand", "Ghost2"}, base: []bool{true, false},
+				curves: []testCurve{{typ: 6, ff: 1, target: 1, start: 0, end: 20, isInt: true, frames: []float64{0, 640}, keys: []float64{2}}}},
+			{name: "MatVis", material: true, frames: 5, names: []string{"Body"}, base: []bool{true}},
+		},
+	}
+}
+
+func decodeBytes(t testing.TB, path string, data []byte, opts *format.Options) *model.File {
+	t.Helper()
+	files, err := Decode(format.BytesInput(path, data), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := files[0].Validate(); err != nil {
+		t.Fatal(err)
+	}
+	return files[0]
+}
+
+func evalChannel(t testing.TB, c model.Curve, frame float64) []float64 {
+	t.Helper()
+	e, err := sample.Compile(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make([]float64, e.Width())
+	e.Eval(frame, out)
+	return out
+}
+
+func findChannel(t testing.TB, a *model.Animation, target, path string) *model.Channel {
+	t.Helper()
+	for i := range a.Channels {
+		c := &a.Channels[i]
+		if (c.Node == target || c.Material == target) && c.Path == path {
+			return c
+		}
+	}
+	t.Fatalf("animation %s has no %s channel on %s", a.Name, path, target)
+	return nil
+}
+
+func hasChannel(a *model.Animation, target, path string) bool {
+	for _, c := range a.Channels {
+		if (c.Node == target || c.Material == target) && c.Path == path {
+			return true
+		}
+	}
+	return false
+}
+
+func closeTo(a, b []float64, tol float64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if math.Abs(a[i]-b[i]) > tol {
+			return false
+		}
+	}
+	return true
+}
+
+// Both header layouts (3.0 with 0x20-byte curves, 4.5 with 0x24-byte
+// curves, §4.1, §6.1, §10) decode the same description to the same model.
+func TestSyntheticBothVersions(t *testing.T) {
+	var warns []string
+	opts := &format.Options{Warn: func(s string) { warns = append(warns, s) }}
+	f3 := decodeBytes(t, "Rich_Animation.bfres", richFile(v3).bytes(), opts)
+	f4 := decodeBytes(t, "Rich_Animation.bfres", richFile(v4).bytes(), opts)
+	if f3.Extras["version"] != "3.0.0.1" || f4.Extras["version"] != "4.5.0.3" {
+		t.Errorf("versions %v, %v", f3.Extras["version"], f4.Extras["version"])
+	}
+	f3.Extras["version"], f3.Source = nil, model.Source{}
+	f4.Extras["version"], f4.Source = nil, model.Source{}
+	if !reflect.DeepEqual(f3, f4) {
+		t.Error("3.0 and 4.5 layouts decode differently")
+	}
+	checkRich(t, f4)
+	if !strings.Contains(strings.Join(warns, "\n"), "Ghost") {
+		t.Errorf("no warning about the bone missing from the skeleton: %q", warns)
+	}
+}
+
+func checkRich(t *testing.T, f *model.File) {
+	if f.Axes.Name != "bfres" || f.Axes.Basis != model.IdentityBasis || f.Axes.Scale != 1 {
+		t.Errorf("axes %+v", f.Axes)
+	}
+	// Skeleton bones under their parents, then flat roots (§8 step 2).
+	var got []string
+	for _, n := range f.Nodes {
+		p := "-"
+		if n.Parent >= 0 {
+			p = f.Nodes[n.Parent].Name
+		}
+		got = append(got, n.Name+"<"+p)
+	}
+	if want := "Root<- Arm<Root Hand<Arm Ghost<- Ghost2<-"; strings.Join(got, " ") != want {
+		t.Errorf("nodes %q, want %q", strings.Join(got, " "), want)
+	}
+	if f.Nodes[2].Translation != [3]float64{4, 5, 6} {
+		t.Errorf("Hand rest translation %v, want the bind pose (4,5,6)", f.Nodes[2].Translation)
+	}
+	if f.Nodes[1].Extras["segmentScaleCompensate"] != true {
+		t.Error("Arm does not record segment scale compensation")
+	}
+	if len(f.Animations) != 4 {
+		t.Fatalf("%d animations, want 4 (Wave = FSKA + FVIS, Scroll, Blink, MatVis)", len(f.Animations))
+	}
+	wave := &f.Animations[0]
+	// §8 step 1: loop flag → repeat with period frameCount.
+	if wave.Name != "Wave" || wave.Frames != 40 || wave.End != 40 || wave.Period != 40 || wave.Loop != model.LoopRepeat || wave.FPS != 30 {
+		t.Errorf("Wave timing %v %v %v %v %v %v", wave.Name, wave.Frames, wave.End, wave.Period, wave.Loop, wave.FPS)
+	}
+	if !reflect.DeepEqual(wave.Extras["subfiles"], []string{"FSKA", "FVIS"}) {
+		t.Errorf("Wave subfiles %v", wave.Extras["subfiles"])
+	}
+	// Arm: base scale 2; rotation Euler (bind X 0.1, bind Y 0.2, curve Z = t).
+	if v := evalChannel(t, findChannel(t, wave, "Arm", model.PathScale).Curve, 10); !closeTo(v, []float64{2, 2, 2}, 0) {
+		t.Errorf("Arm scale %v", v)
+	}
+	rot := findChannel(t, wave, "Arm", model.PathRotation)
+	eu, ok := rot.Curve.(*model.EulerRotation)
+	if !ok || eu.Order != "ZYX" {
+		t.Fatalf("Arm rotation is %T, want an Euler ZYX rotation", rot.Curve)
+	}
+	q := sample.EulerToQuat(float64(float32(0.1)), float64(float32(0.2)), 0.5, "ZYX")
+	if v := evalChannel(t, rot.Curve, 20); !closeTo(v, q[:], 1e-7) {
+		t.Errorf("Arm rotation at 20: %v, want %v", v, q)
+	}
+	if hasChannel(wave, "Arm", model.PathTranslation) {
+		t.Error("Arm has a translation channel without base value or curve")
+	}
+	// Hand: translate X curve 0 → 8, Y and Z from the bind pose.
+	if v := evalChannel(t, findChannel(t, wave, "Hand", model.PathTranslation).Curve, 10); !closeTo(v, []float64{2, 5, 6}, 1e-6) {
+		t.Errorf("Hand translation at 10: %v, want (2,5,6)", v)
+	}
+	if hasChannel(wave, "Hand", model.PathRotation) || hasChannel(wave, "Hand", model.PathScale) {
+		t.Error("Hand has rotation or scale channels without base values or curves")
+	}
+	if v := evalChannel(t, findChannel(t, wave, "Ghost", model.PathTranslation).Curve, 0); !closeTo(v, []float64{7, 8, 9}, 0) {
+		t.Errorf("Ghost translation %v", v)
+	}
+	// FVIS merged in: Hand visible from its base bit; Ghost2 from a bool curve
+	// with 10.5 frames 0 and 20 (raw 640), word 0b10.
+	if v := evalChannel(t, findChannel(t, wave, "Hand", model.PathVisibility).Curve, 30); v[0] != 1 {
+		t.Errorf("Hand visibility %v", v)
+	}
+	vis := findChannel(t, wave, "Ghost2", model.PathVisibility)
+	if a, b := evalChannel(t, vis.Curve, 19.9), evalChannel(t, vis.Curve, 20); a[0] != 0 || b[0] != 1 {
+		t.Errorf("Ghost2 visibility %v then %v, want 0 then 1", a, b)
+	}
+	if e, _ := sample.Compile(vis.Curve); !sample.IsStepped(e) {
+		t.Error("visibility is not stepped")
+	}
+	// Texture SRT: translate Y curve, scale constants (1, 3), mode recorded.
+	scroll := &f.Animations[1]
+	if v := evalChannel(t, findChannel(t, scroll, "Body", model.PathUVOffset).Curve, 20); !closeTo(v, []float64{0, 0.25}, 1e-7) {
+		t.Errorf("uvOffset at 20: %v", v)
+	}
+	if v := evalChannel(t, findChannel(t, scroll, "Body", model.PathUVScale).Curve, 20); !closeTo(v, []float64{1, 3}, 0) {
+		t.Errorf("uvScale %v", v)
+	}
+	if hasChannel(scroll, "Body", model.PathUVRotation) {
+		t.Error("uvRotation channel without curve or constant")
+	}
+	// Texture pattern: s8 keys −1, 0 plus int offset 1 → 0, 1.
+	blink := &f.Animations[2]
+	tp := findChannel(t, blink, "Eye", model.PathTexturePattern)
+	if !reflect.DeepEqual(tp.Labels, []string{"eye_open", "eye_closed"}) {
+		t.Errorf("labels %v", tp.Labels)
+	}
+	if a, b := evalChannel(t, tp.Curve, 4.9), evalChannel(t, tp.Curve, 5); a[0] != 0 || b[0] != 1 {
+		t.Errorf("texture pattern %v then %v, want 0 then 1", a, b)
+	}
+	if blink.Loop != model.LoopOnce || blink.End != 10 {
+		t.Errorf("Blink loop %v end %v", blink.Loop, blink.End)
+	}
+	mv := &f.Animations[3]
+	if v := evalChannel(t, findChannel(t, mv, "Body", model.PathVisibility).Curve, 0); v[0] != 1 {
+		t.Errorf("material visibility %v", v)
+	}
+}
+
+// A Yaz0 .sbfres decodes to the same model as the plain file.
+func TestSyntheticYaz0(t *testing.T) {
+	plain := richFile(v4).bytes()
+	packed := yaz0Encode(plain)
+	if len(packed) >= len(plain) {
+		t.Logf("note: test encoder did not shrink the file (%d → %d)", len(plain), len(packed))
+	}
+	a := decodeBytes(t, "x.bfres", plain, nil)
+	b := decodeBytes(t, "x.sbfres", packed, nil)
+	a.Source, b.Source = model.Source{}, model.Source{}
+	if !reflect.DeepEqual(a, b) {
+		t.Error("Yaz0 file decodes differently")
+	}
+	if !Sniff(packed[:64]) || !Sniff(plain[:64]) {
+		t.Error("sniffer refuses the files")
+	}
+}
+
+// siblingInput serves in-memory siblings by base name.
+func siblingInput(path string, data []byte, siblings map[string][]byte) *format.Input {
+	in := format.BytesInput(path, data)
+	in.OpenSibling = func(p string) (*format.Input, error) {
+		for name, d := range siblings {
+			if strings.HasSuffix(p, name) {
+				return format.BytesInput(p, d), nil
+			}
+		}
+		return nil, os.ErrNotExist
+	}
+	return in
+}
+
+// X_Animation.bfres without a model binds to the skeleton of X.sbfres;
+// without any skeleton, bones are flat roots and a warning says so.
+func TestSiblingSkeleton(t *testing.T) {
+	anim := richFile(v4)
+	anim.models = nil
+	model := richFile(v4)
+	model.fska, model.fshu, model.ftxp, model.fvis = nil, nil, nil, nil
+	model.models[0].name = "FromSibling"
+	in := siblingInput("dir/Rich_Animation.bfres", anim.bytes(), map[string][]byte{"Rich.sbfres": yaz0Encode(model.bytes())})
+	files, err := Decode(in, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sk := files[0].Extras["skeleton"].(map[string]any)
+	if sk["model"] != "FromSibling" || sk["from"] != "Rich.sbfres" {
+		t.Errorf("skeleton from %v", sk)
+	}
+	if files[0].Nodes[1].Parent != 0 {
+		t.Error("sibling skeleton hierarchy lost")
+	}
+	// opts.Skeleton names the file explicitly.
+	in = siblingInput("dir/Other.bfres", anim.bytes(), map[string][]byte{"models/m.bfres": model.bytes()})
+	files, err = Decode(in, &format.Options{Skeleton: "models/m.bfres"})
+	if err != nil || files[0].Extras["skeleton"].(map[string]any)["model"] != "FromSibling" {
+		t.Errorf("opts.Skeleton: %v %v", err, files)
+	}
+	if _, err := Decode(in, &format.Options{Skeleton: "missing.bfres"}); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("missing opts.Skeleton: %v", err)
+	}
+	// No skeleton at all.
+	var warns []string
+	files, err = Decode(format.BytesInput("Lonely.bfres", anim.bytes()), &format.Options{Warn: func(s string) { warns = append(warns, s) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range files[0].Nodes {
+		if n.Parent != -1 || n.Rotation != [4]float64{0, 0, 0, 1} || n.Scale != [3]float64{1, 1, 1} || n.Translation != [3]float64{} {
+			t.Errorf("node %s is not a flat identity root: %+v", n.Name, n)
+		}
+	}
+	if !strings.Contains(strings.Join(warns, "\n"), "no skeleton") {
+		t.Errorf("no warning about the missing skeleton: %q", warns)
+	}
+}
+
+// Quaternion rotation mode (§6.2 bits 12–14 = 0): four curves/bases x, y,
+// z, w (target 0x2C for w), normalised.
+func TestQuaternionMode(t *testing.T) {
+	tf := &testFile{version: v4, name: "Q", fska: []testFSKA{{name: "Turn", flags: 0x0200, frames: 10, bones: []testBoneAnim{
+		{name: "B", flags: boneAnimBaseRotate | 1<<12, base: []float32{0, 0, 0.6, 0.8},
+			// w curve: step int? no: linear from 0.8 to 0 over 10 frames.
+			curves: []testCurve{{typ: 1, target: 0x2C, start: 0, end: 10, scale: 1, frames: []float64{0, 10}, keys: []float64{0.8, -0.8, 0, 0}}}},
+	}}}}
+	f := decodeBytes(t, "Q.bfres", tf.bytes(), nil)
+	ch := findChannel(t, &f.Animations[0], "B", model.PathRotation)
+	if _, ok := ch.Curve.(*model.NW4FQuaternion); !ok {
+		t.Fatalf("rotation is %T", ch.Curve)
+	}
+	// At frame 10, w = 0: (0, 0, 0.6, 0) normalised → (0, 0, 1, 0).
+	if v := evalChannel(t, ch.Curve, 10); !closeTo(v, []float64{0, 0, 1, 0}, 1e-7) {
+		t.Errorf("rotation at 10: %v", v)
+	}
+	// At frame 0: (0, 0, 0.6, 0.8) is already unit.
+	if v := evalChannel(t, ch.Curve, 0); !closeTo(v, []float64{0, 0, 0.6, 0.8}, 1e-7) {
+		t.Errorf("rotation at 0: %v", v)
+	}
+}
+
+// Every curve type, frame type and key type round-trips through the
+// reader as raw values (§4.2–§4.4).
+func TestCurveStorageRoundTrip(t *testing.T) {
+	curves := []testCurve{
+		{typ: 0, ff: 0, kk: 0, start: 0, end: 1, scale: 1, frames: []float64{0, 1.5}, keys: []float64{1.25, 2, 3, 4, 5, 0, 0, 0}},
+		{typ: 0, ff: 1, kk: 1, start: 0, end: 1, scale: 0.5, offset: 2, frames: []float64{-32, 336}, keys: []float64{-32768, 32767, 1, 2, 3, 0, 0, 0}},
+		{typ: 1, ff: 2, kk: 2, start: 0, end: 30, scale: 2, offset: 200, frames: []float64{0, 20, 30}, keys: []float64{-100, 127, 100, -50, 50, 0}},
+		{typ: 2, kk: 1, start: 3, end: 5, scale: 1, keys: []float64{1, 2, 3}},
+		{typ: 4, ff: 0, kk: 0, start: 0, end: 1, isInt: true, iOffset: -5, frames: []float64{0, 1}, keys: []float64{-2000000000, 7}},
+		{typ: 5, kk: 2, start: 0, end: 1, isInt: true, keys: []float64{-1, 1}},
+		{typ: 6, ff: 1, start: 0, end: 290, isInt: true, frames: []float64{0, 1888, 9280}, keys: []float64{6}},
+		{typ: 7, start: 0, end: 33, isInt: true, keys: []float64{0xFFFFFFFF, 1}},
+	}
+	for _, version := range []uint32{v3, v4} {
+		tf := &testFile{version: version, name: "C", fvis: []testFVIS{{name: "V", frames: 1, names: []string{"n"}, base: []bool{false}, curves: curves}}}
+		data := tf.bytes()
+		f, err := readHeader(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		es, err := f.readDict(f.header.Groups[GroupBoneVisAnims], "vis")
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := f.readFVIS(es[0].Data, es[0].Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range v.Curves {
+			w := curves[i]
+			if c.CurveType != w.typ || c.FrameType != w.ff || c.KeyType != w.kk || c.StartFrame != w.start || c.EndFrame != w.end {
+				t.Errorf("v%x curve %d header %+v", version, i, c)
+			}
+			if !reflect.DeepEqual(c.Keys, w.keys) || (len(w.frames) > 0 && !reflect.DeepEqual(c.Frames, w.frames)) {
+				t.Errorf("v%x curve %d arrays %v %v, want %v %v", version, i, c.Frames, c.Keys, w.frames, w.keys)
+			}
+			if w.isInt && c.IntOffset != w.iOffset || !w.isInt && (c.Scale != w.scale || c.Offset != w.offset) {
+				t.Errorf("v%x curve %d scale/offset %v %v %v", version, i, c.Scale, c.Offset, c.IntOffset)
+			}
+			if err := c.Validate(); err != nil {
+				t.Errorf("v%x curve %d: %v", version, i, err)
+			}
+		}
+	}
+}
+
+// Switch files get a clear error; Yaz0 that does not hold FRES too.
+func TestUnsupportedContainers(t *testing.T) {
+	sw := append([]byte("FRES    "), make([]byte, 64)...)
+	if !Sniff(sw) {
+		t.Error("sniffer refuses a Switch FRES")
+	}
+	_, err := Decode(format.BytesInput("a.bfres", sw), nil)
+	if err == nil || !strings.Contains(err.Error(), "Switch BFRES is not supported yet") {
+		t.Errorf("Switch: %v", err)
+	}
+	sarc := yaz0Encode(append([]byte("SARC"), bytes.Repeat([]byte{1}, 40)...))
+	if Sniff(sarc) {
+		t.Error("sniffer accepts a Yaz0 SARC")
+	}
+	if _, err := Decode(format.BytesInput("a.szs", sarc), nil); err == nil || !strings.Contains(err.Error(), "no FRES") {
+		t.Errorf("Yaz0 SARC: %v", err)
+	}
+}
