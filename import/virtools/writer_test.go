@@ -227,19 +227,21 @@ type testController struct {
 // sampleScene is a small valid file: a parent entity, an animated child
 // with linear controllers, a TCB-rotation animation inside a keyed
 // animation, and a closed curve of three points.
+// Table indices of sampleScene's objects.
+const (
+	iParent = iota
+	iChild
+	iAnim
+	iArm
+	iArmAnim
+	iKeyed
+	iCurve
+	iP0
+	iP1
+	iP2
+)
+
 func sampleScene() *testFile {
-	const (
-		iParent = iota
-		iChild
-		iAnim
-		iArm
-		iArmAnim
-		iKeyed
-		iCurve
-		iP0
-		iP1
-		iP2
-	)
 	pointRows := func(x, z float32) [4][3]float32 { return translationRows(x, 0, z) }
 	point := func(x, z float32) *testChunk {
 		return &testChunk{classByte: 36, sections: []testSection{

@@ -1,0 +1,426 @@
+package virtools
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/animbake/bake/format"
+	"github.com/animbake/bake/model"
+)
+
+// decodeTestFile converts a test-writer file, collecting warnings.
+func decodeTestFile(t *testing.T, tf *testFile) (*model.File, []string) {
+	t.Helper()
+	var warnings []string
+	opts := &format.Options{Warn: func(s string) { warnings = append(warnings, s) }}
+	f, err := DecodeBytes(tf.build(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Validate(); err != nil {
+		t.Fatalf("model does not validate: %v", err)
+	}
+	return f, warnings
+}
+
+func nodeNamed(t *testing.T, f *model.File, name string) *model.Node {
+	t.Helper()
+	for i := range f.Nodes {
+		if f.Nodes[i].Name == name {
+			return &f.Nodes[i]
+		}
+	}
+	t.Fatalf("no node %q", name)
+	return nil
+}
+
+func animNamed(t *testing.T, f *model.File, name string) *model.Animation {
+	t.Helper()
+	for i := range f.Animations {
+		if f.Animations[i].Name == name {
+			return &f.Animations[i]
+		}
+	}
+	t.Fatalf("no animation %q", name)
+	return nil
+}
+
+// TestConvertNodes: nodes for the animated entities, their parents and the
+// curve; local transforms from world matrices (child world (11, 2, 3)
+// under a parent at (10, 0, 0) is local (1, 2, 3)); parents first.
+func TestConvertNodes(t *testing.T) {
+	f, warnings := decodeTestFile(t, sampleScene())
+	if len(warnings) != 0 {
+		t.Errorf("warnings %q", warnings)
+	}
+	var names []string
+	for _, n := range f.Nodes {
+		names = append(names, n.Name)
+	}
+	if got := strings.Join(names, ","); got != "Parent,Child,Arm,Path,Path follower" {
+		t.Errorf("nodes %s", got)
+	}
+	p, c := nodeNamed(t, f, "Parent"), nodeNamed(t, f, "Child")
+	if p.Parent != -1 || p.Translation != [3]float64{10, 0, 0} || c.Parent != 0 || c.Translation != [3]float64{1, 2, 3} ||
+		c.Rotation != [4]float64{0, 0, 0, 1} || c.Scale != [3]float64{1, 1, 1} {
+		t.Errorf("parent %+v child %+v", p, c)
+	}
+	if nodeNamed(t, f, "Path").Kind != "curve" || nodeNamed(t, f, "Path follower").Kind != "follower" {
+		t.Error("kinds")
+	}
+	if f.Axes.Basis != [9]float64{1, 0, 0, 0, 1, 0, 0, 0, -1} || f.Axes.Scale != 1 || f.Axes.Name != "virtools" {
+		t.Errorf("axes %+v", f.Axes)
+	}
+}
+
+// TestConvertObjectAnimation: a standalone object animation plays at 30
+// frames per second over its length; its keys reach the model unchanged
+// (stored quaternion convention) with the entity's local matrix as rest.
+func TestConvertObjectAnimation(t *testing.T) {
+	f, _ := decodeTestFile(t, sampleScene())
+	a := animNamed(t, f, "Move")
+	if a.FPS != 30 || a.Frames != 10 || a.End != 10 || a.Period != 10 || a.Loop != model.LoopOnce || len(a.Channels) != 3 {
+		t.Fatalf("Move: %+v", a)
+	}
+	m := a.Channels[0].Curve.(*model.VirtoolsTransform).Anim
+	if m.Name != "Move" || m.Length != 10 || m.Position.Interp != model.VirtoolsLinear ||
+		len(m.Position.Keys) != 2 || m.Position.Keys[1].Time != 10 || m.Position.Keys[1].Value != [3]float64{4, 5, 6} ||
+		m.Rotation.Keys[0].Value != [4]float64{0, 0, 0, 1} || m.Scale.Keys[0].Value != [3]float64{1, 1, 1} {
+		t.Errorf("Move data: %+v", m)
+	}
+	if m.Rest == nil || *m.Rest != [16]float64{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 2, 3, 1} {
+		t.Errorf("rest %v", m.Rest)
+	}
+	for i, want := range []string{"translation", "rotation", "scale"} {
+		ch := a.Channels[i]
+		if ch.Node != "Child" || ch.Path != want || ch.Curve.(*model.VirtoolsTransform).Part != want {
+			t.Errorf("channel %d: %+v", i, ch)
+		}
+	}
+}
+
+// TestConvertKeyedAnimation: the keyed animation uses its frame rate (25)
+// and length (40). Its child Swing is 20 frames long, so its key times
+// are stretched by 40/20 (SetStep takes the same step for every child).
+// Swing animates the root entity, so it is the root animation and its
+// app-data vector (7, 8, 9) becomes the position offset (§5.6): the
+// keyed animation then drives a translation too.
+func TestConvertKeyedAnimation(t *testing.T) {
+	tf := sampleScene()
+	copy(tf.objects[iArmAnim].chunk.sections[0].words, f32s(7, 8, 9))
+	f, _ := decodeTestFile(t, tf)
+	k := animNamed(t, f, "Keyed")
+	if k.FPS != 25 || k.Frames != 40 || len(k.Channels) != 2 {
+		t.Fatalf("Keyed: fps %v frames %v channels %d", k.FPS, k.Frames, len(k.Channels))
+	}
+	if k.Channels[0].Path != model.PathTranslation || k.Channels[1].Path != model.PathRotation || k.Channels[0].Node != "Arm" {
+		t.Errorf("channels %+v", k.Channels)
+	}
+	m := k.Channels[1].Curve.(*model.VirtoolsTransform).Anim
+	if m.Length != 40 || m.Rotation.Interp != model.VirtoolsTCB || m.Rotation.Keys[1].Time != 40 || m.Offset != [3]float64{7, 8, 9} {
+		t.Errorf("stretched Swing: length %v keys %+v offset %v", m.Length, m.Rotation.Keys, m.Offset)
+	}
+	if k.Extras["virtoolsRootEntity"] != "Arm" || k.Extras["virtoolsRootAnimation"] != "Swing" {
+		t.Errorf("extras %v", k.Extras)
+	}
+	// Swing on its own: the keyed animation's frame rate, its own length.
+	s := animNamed(t, f, "Swing")
+	ms := s.Channels[len(s.Channels)-1].Curve.(*model.VirtoolsTransform).Anim
+	if s.FPS != 25 || s.Frames != 20 || ms.Length != 20 || ms.Rotation.Keys[1].Time != 20 || ms.Offset != [3]float64{7, 8, 9} {
+		t.Errorf("Swing: fps %v frames %v length %v", s.FPS, s.Frames, ms.Length)
+	}
+}
+
+// TestConvertCurve: the curve becomes a path with its points' world
+// positions and saved TCB data, and a follower animation named after it
+// that travels the closed curve in CurveSeconds (repeat).
+func TestConvertCurve(t *testing.T) {
+	tf := sampleScene()
+	var warnings []string
+	opts := &format.Options{CurveSeconds: 4, Warn: func(s string) { warnings = append(warnings, s) }}
+	f, err := DecodeBytes(tf.build(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Curves) != 1 {
+		t.Fatalf("%d curves", len(f.Curves))
+	}
+	c := f.Curves[0]
+	path := c.Curve.(*model.VirtoolsCurve)
+	if c.Name != "Path" || c.Node != "Path" || !c.Closed || !path.Closed || len(path.Points) != 3 ||
+		path.Points[1].World != [3]float64{10, 0, 0} || path.Points[1].Name != "Path_P1" || path.World[13] != 1 {
+		t.Errorf("curve %+v", c)
+	}
+	if !(c.Length > 0) {
+		t.Errorf("length %v", c.Length)
+	}
+	a := animNamed(t, f, "Path")
+	fol := a.Channels[0].Curve.(*model.VirtoolsPathFollow)
+	if a.Loop != model.LoopRepeat || a.FPS != 30 || a.Frames != 120 || fol.Frames != 120 || !fol.Local || fol.Path != path ||
+		a.Channels[0].Node != "Path follower" || a.Channels[0].Path != model.PathTranslation {
+		t.Errorf("follower animation %+v", a)
+	}
+}
+
+// TestControllerKinds reads every controller kind of the §5.2 table with
+// hand-chosen keys and checks each field lands where the key layout of
+// virtools-controllers.md §1 puts it (TCB extras in the order tension,
+// continuity, bias, ease to, ease from).
+func TestControllerKinds(t *testing.T) {
+	tcbVec := f32s(5, 1, 2, 3, 0.1, 0.2, 0.3, 0.4, 0.5)
+	tcbQuat := f32s(5, 0, 0, 0, 1, 0.1, 0.2, 0.3, 0.4, 0.5)
+	bezFixed := append(f32s(5, 1, 2, 3), 0x00200020)
+	bezFixed = append(bezFixed, f32s(-1, -2, -3, 4, 5, 6)...)
+	bezVar := append(f32s(5, 1, 2, 3), 0x00010020) // in: TANGENTS, out: AUTOSMOOTH
+	bezVar = append(bezVar, f32s(-1, -2, -3)...)
+	cases := []struct {
+		name string
+		ctl  testController
+		slot func(*ObjectAnimation) *Controller
+		want func(*ObjectAnimation) bool
+	}{
+		{"old id 1 = linear position", testController{1, 1, f32s(5, 1, 2, 3)}, func(a *ObjectAnimation) *Controller { return a.Position },
+			func(a *ObjectAnimation) bool {
+				return a.Position.Type == CtrlLinearPosition && a.Position.Linear[0] == VectorKey{5, [3]float32{1, 2, 3}}
+			}},
+		{"TCB position", testController{CtrlTCBPosition, 1, tcbVec}, func(a *ObjectAnimation) *Controller { return a.Position },
+			func(a *ObjectAnimation) bool {
+				return a.Position.TCB[0] == TCBVectorKey{VectorKey{5, [3]float32{1, 2, 3}}, TCBParams{0.1, 0.2, 0.3, 0.4, 0.5}}
+			}},
+		{"TCB scale", testController{CtrlTCBScale, 1, tcbVec}, func(a *ObjectAnimation) *Controller { return a.Scale },
+			func(a *ObjectAnimation) bool { return a.Scale.TCB[0].Bias == 0.3 }},
+		{"linear scale", testController{CtrlLinearScale, 1, f32s(5, 1, 2, 3)}, func(a *ObjectAnimation) *Controller { return a.Scale },
+			func(a *ObjectAnimation) bool { return a.Scale.Linear[0].Value == [3]float32{1, 2, 3} }},
+		{"linear rotation", testController{CtrlLinearRotation, 1, f32s(5, 0.5, 0.5, 0.5, 0.5)}, func(a *ObjectAnimation) *Controller { return a.Rotation },
+			func(a *ObjectAnimation) bool { return a.Rotation.Quat[0].Value == [4]float32{0.5, 0.5, 0.5, 0.5} }},
+		{"TCB rotation", testController{CtrlTCBRotation, 1, tcbQuat}, func(a *ObjectAnimation) *Controller { return a.Rotation },
+			func(a *ObjectAnimation) bool {
+				return a.Rotation.TCBRot[0] == TCBQuatKey{QuatKey{5, [4]float32{0, 0, 0, 1}}, TCBParams{0.1, 0.2, 0.3, 0.4, 0.5}}
+			}},
+		{"linear scale axis", testController{CtrlLinearScaleAxis, 1, f32s(5, 0, 1, 0, 0)}, func(a *ObjectAnimation) *Controller { return a.ScaleAxis },
+			func(a *ObjectAnimation) bool { return a.ScaleAxis.Quat[0].Value == [4]float32{0, 1, 0, 0} }},
+		{"TCB scale axis", testController{CtrlTCBScaleAxis, 1, tcbQuat}, func(a *ObjectAnimation) *Controller { return a.ScaleAxis },
+			func(a *ObjectAnimation) bool { return a.ScaleAxis.TCBRot[0].EaseFrom == 0.5 }},
+		{"Bezier position, fixed 11 dwords", testController{CtrlBezierPosition, 1, bezFixed}, func(a *ObjectAnimation) *Controller { return a.Position },
+			func(a *ObjectAnimation) bool {
+				k := a.Position.Bezier[0]
+				return k.Flags == 0x00200020 && k.In == [3]float32{-1, -2, -3} && k.Out == [3]float32{4, 5, 6} && k.Value == [3]float32{1, 2, 3}
+			}},
+		{"Bezier scale, variable (in tangent only)", testController{CtrlBezierScale, 1, bezVar}, func(a *ObjectAnimation) *Controller { return a.Scale },
+			func(a *ObjectAnimation) bool {
+				k := a.Scale.Bezier[0]
+				return k.Flags == 0x00010020 && k.In == [3]float32{-1, -2, -3} && k.Out == [3]float32{}
+			}},
+	}
+	for _, tc := range cases {
+		tf := sampleScene()
+		tf.objects[iAnim].chunk.sections[0] = objAnimSection(0, iChild, 10, nil, tc.ctl)
+		var warnings []string
+		c, err := ParseContainer(tf.build(), 1<<20, func(f string, a ...any) { warnings = append(warnings, f) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := DecodeScene(c, func(f string, a ...any) { warnings = append(warnings, f) })
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		a := s.ObjectAnimations[iAnim]
+		if tc.slot(a) == nil || !tc.want(a) || len(warnings) != 0 {
+			t.Errorf("%s: %+v (warnings %q)", tc.name, tc.slot(a), warnings)
+		}
+	}
+}
+
+// TestModelControllerConversion: the model receives the keys as float64
+// with the Bezier flags split into in mode (low 16 bits) and out mode.
+func TestModelControllerConversion(t *testing.T) {
+	bez := append(f32s(5, 1, 2, 3), 0x00020020)
+	bez = append(bez, f32s(-1, -2, -3, 4, 5, 6)...)
+	tf := sampleScene()
+	tf.objects[iAnim].chunk.sections[0] = objAnimSection(0, iChild, 10, nil,
+		testController{CtrlBezierPosition, 1, bez},
+		testController{CtrlTCBScale, 1, f32s(2, 1, 1, 1, 0.25, -0.5, 0.75, 0, 1)})
+	f, _ := decodeTestFile(t, tf)
+	m := animNamed(t, f, "Move").Channels[0].Curve.(*model.VirtoolsTransform).Anim
+	k := m.Position.Keys[0]
+	if m.Position.Interp != model.VirtoolsBezier || k.InMode != 0x20 || k.OutMode != 0x02 || k.In != [3]float64{-1, -2, -3} ||
+		k.Out != [3]float64{4, 5, 6} || k.Time != 5 {
+		t.Errorf("Bezier key %+v", k)
+	}
+	s := m.Scale.Keys[0]
+	if m.Scale.Interp != model.VirtoolsTCB || s.Tension != 0.25 || s.Continuity != -0.5 || s.Bias != 0.75 || s.EaseTo != 0 || s.EaseFrom != 1 {
+		t.Errorf("TCB scale key %+v", s)
+	}
+}
+
+// TestUnknownAndMorphControllers: an unknown type is skipped by its size
+// with a warning; a morph controller is reported as unsupported (warning,
+// not failure); the controllers after them are still read.
+func TestUnknownAndMorphControllers(t *testing.T) {
+	tf := sampleScene()
+	tf.objects[iAnim].chunk.sections[0] = objAnimSection(0, iChild, 10, nil,
+		testController{0x12345601, 3, []uint32{1, 2, 3}},
+		testController{CtrlMorph, 2, []uint32{4, 5, 6, 7}},
+		testController{CtrlLinearPosition, 1, f32s(0, 7, 8, 9)})
+	f, warnings := decodeTestFile(t, tf)
+	if len(warnings) != 2 || !strings.Contains(warnings[0], "unknown controller type 0x12345601") || !strings.Contains(warnings[1], "morph") {
+		t.Errorf("warnings %q", warnings)
+	}
+	a := animNamed(t, f, "Move")
+	if len(a.Channels) != 1 || a.Extras["virtoolsSkippedControllers"] != 2 {
+		t.Errorf("channels %d extras %v", len(a.Channels), a.Extras)
+	}
+}
+
+// TestFlagsSelectChannels: ignore-position (4) and ignore-rotation (8)
+// drop those channels (the component keeps its rest value).
+func TestFlagsSelectChannels(t *testing.T) {
+	tf := sampleScene()
+	tf.objects[iAnim].chunk.sections[0] = objAnimSection(AnimIgnorePosition|AnimIgnoreRotation, iChild, 10, nil,
+		testController{CtrlLinearPosition, 1, f32s(0, 1, 2, 3)},
+		testController{CtrlLinearRotation, 1, f32s(0, 0, 0, 0, 1)},
+		testController{CtrlLinearScale, 1, f32s(0, 2, 2, 2)})
+	f, _ := decodeTestFile(t, tf)
+	a := animNamed(t, f, "Move")
+	if len(a.Channels) != 1 || a.Channels[0].Path != model.PathScale {
+		t.Errorf("channels %+v", a.Channels)
+	}
+	m := a.Channels[0].Curve.(*model.VirtoolsTransform).Anim
+	if m.Flags != AnimIgnorePosition|AnimIgnoreRotation || m.Position == nil {
+		t.Errorf("flags %#x", m.Flags)
+	}
+}
+
+// TestMergedAnimation: flag 0x80 adds factor, A and B after the length;
+// the model gets the blend with both sources converted.
+func TestMergedAnimation(t *testing.T) {
+	tf := sampleScene()
+	tf.objects = append(tf.objects, testObject{110, ClassObjectAnimation, "Blend", &testChunk{sections: []testSection{
+		objAnimSection(AnimMerged, iChild, 10, []uint32{f32(0.25), iAnim, iArmAnim}),
+	}}})
+	f, _ := decodeTestFile(t, tf)
+	a := animNamed(t, f, "Blend")
+	m := a.Channels[0].Curve.(*model.VirtoolsTransform).Anim
+	if m.Merge == nil || m.Merge.Factor != 0.25 || m.Merge.A.Name != "Move" || m.Merge.B.Name != "Swing" {
+		t.Fatalf("merge %+v", m.Merge)
+	}
+	// Move drives translation, rotation and scale; Swing rotation.
+	if len(a.Channels) != 3 {
+		t.Errorf("%d channels", len(a.Channels))
+	}
+}
+
+// TestSharedAnimation: the 0x2000000 form shares another animation's
+// keyframe data (controllers and length).
+func TestSharedAnimation(t *testing.T) {
+	tf := sampleScene()
+	w := append([]uint32{iAnim}, f32s(0, 0, 0, 0, 0, 0, 0)...)
+	w = append(w, 0, iArm)
+	tf.objects = append(tf.objects, testObject{110, ClassObjectAnimation, "Copy", &testChunk{sections: []testSection{
+		{identObjAnimShared, w},
+	}}})
+	f, _ := decodeTestFile(t, tf)
+	a := animNamed(t, f, "Copy")
+	m := a.Channels[0].Curve.(*model.VirtoolsTransform).Anim
+	if a.Frames != 10 || m.Length != 10 || len(m.Position.Keys) != 2 || a.Channels[0].Node != "Arm" {
+		t.Errorf("shared: frames %v keys %d node %s", a.Frames, len(m.Position.Keys), a.Channels[0].Node)
+	}
+}
+
+// TestEntityReferenceOrder: after the matrix come the place (flag
+// 0x10000), the parent (0x20000) and the z-order (0x100000), in that order.
+func TestEntityReferenceOrder(t *testing.T) {
+	tf := sampleScene()
+	tf.objects[iChild].chunk.sections[1] = entitySection(EntityPlaceValid|EntityParentValid|EntityZOrderValid,
+		translationRows(11, 2, 3), iArm, iParent, 42)
+	s := decodeTestScene(t, tf)
+	e := s.Entities[iChild]
+	if e.Place != iArm || e.Parent != iParent {
+		t.Errorf("place %d parent %d", e.Place, e.Parent)
+	}
+}
+
+// TestKeyedRateForms: the 0x10 section has 3 dwords (interrupt, link,
+// rate) or 2 (flags, rate) (§5.6).
+func TestKeyedRateForms(t *testing.T) {
+	tf := sampleScene()
+	tf.objects[iKeyed].chunk.sections[1] = testSection{identAnimRate, []uint32{1, 1, f32(60)}}
+	k := decodeTestScene(t, tf).KeyedAnimations[iKeyed]
+	if k.FrameRate != 60 || k.RateFields != 3 || k.Flags != 0 {
+		t.Errorf("%+v", k)
+	}
+}
+
+// TestRawIDReferences: in a chunk without the FILE option, references are
+// saved CK_IDs, mapped through the table's FileId column (§7.4).
+func TestRawIDReferences(t *testing.T) {
+	tf := sampleScene()
+	ch := tf.objects[iChild].chunk
+	ch.options = 0x01                                                                 // IDS only, no FILE
+	ch.sections[0].words = []uint32{1, 102}                                           // the animation's FileId
+	ch.sections[1] = entitySection(EntityParentValid, translationRows(11, 2, 3), 100) // Parent's FileId
+	s := decodeTestScene(t, tf)
+	e := s.Entities[iChild]
+	if e.Parent != iParent || len(e.Animations) != 1 || e.Animations[0] != iAnim {
+		t.Errorf("parent %d animations %v", e.Parent, e.Animations)
+	}
+}
+
+// TestLocalFromRotatedParent: a parent turned 90° about Y at (5, 0, 0)
+// with a child whose world position is (5, 0, −1) and the same
+// orientation gives the child the local translation (1, 0, 0) and no
+// rotation (row vectors: world = local · parent). The parent's Hamilton
+// rotation is (0, sin 45°, 0, cos 45°): its X axis row is (0, 0, −1).
+func TestLocalFromRotatedParent(t *testing.T) {
+	rot := [4][3]float32{{0, 0, -1}, {0, 1, 0}, {1, 0, 0}, {5, 0, 0}}
+	child := rot
+	child[3] = [3]float32{5, 0, -1}
+	tf := sampleScene()
+	tf.objects[iParent].chunk.sections[0] = entitySection(0, rot)
+	tf.objects[iChild].chunk.sections[1] = entitySection(EntityParentValid, child, iParent)
+	f, _ := decodeTestFile(t, tf)
+	p, c := nodeNamed(t, f, "Parent"), nodeNamed(t, f, "Child")
+	h := math.Sqrt(0.5)
+	if !near64(p.Rotation[:], []float64{0, h, 0, h}, 1e-12) || !near64(c.Translation[:], []float64{1, 0, 0}, 1e-12) ||
+		!near64(c.Rotation[:], []float64{0, 0, 0, 1}, 1e-12) {
+		t.Errorf("parent R %v, child T %v R %v", p.Rotation, c.Translation, c.Rotation)
+	}
+}
+
+// TestMirroredMatrixTRS: a mirrored world matrix (Z row negated, det −1)
+// decomposes into a negative X scale and a half turn about Y:
+// R_y(180°)·diag(−1, 1, 1) = diag(1, 1, −1).
+func TestMirroredMatrixTRS(t *testing.T) {
+	_, q, s, exact := affine{{1, 0, 0}, {0, 1, 0}, {0, 0, -1}, {0, 0, 0}}.trs()
+	if !exact || s != [3]float64{-1, 1, 1} || !near64(q[:], []float64{0, 1, 0, 0}, 1e-12) {
+		t.Errorf("q %v s %v exact %v", q, s, exact)
+	}
+	// A sheared matrix is not exact.
+	if _, _, _, exact := (affine{{1, 0.5, 0}, {0, 1, 0}, {0, 0, 1}, {}}).trs(); exact {
+		t.Error("shear reported as exact")
+	}
+}
+
+func decodeTestScene(t *testing.T, tf *testFile) *Scene {
+	t.Helper()
+	c, err := ParseContainer(tf.build(), 1<<20, func(string, ...any) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := DecodeScene(c, func(string, ...any) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func near64(a, b []float64, tol float64) bool {
+	for i := range a {
+		if math.Abs(a[i]-b[i]) > tol {
+			return false
+		}
+	}
+	return len(a) == len(b)
+}
