@@ -55,6 +55,18 @@ func booth(a, b uint32, k uint) (pp, neg uint32) {
 // 2^15 less when the truncated carry-save tree's bit 15 disagrees with the
 // exact product's (ps2-ee-float.md §3.2 steps 3–4).
 func mulMantissa(a, b uint32) uint64 {
+	f := uint64(a) * uint64(b)
+	if b&0xFFFF == 0 {
+		// Every Booth window reads only zeros: no partial products, L = 0,
+		// and the exact product's low 16 bits are zero too, so they agree.
+		return f
+	}
+	return boothProduct(a, b, f)
+}
+
+// boothProduct applies the carry-save tree's bit-15 verdict to the exact
+// product f of a and b.
+func boothProduct(a, b uint32, f uint64) uint64 {
 	var pp, n [8]uint32
 	for k := range pp {
 		pp[k], n[k] = booth(a, b, uint(k))
@@ -69,7 +81,6 @@ func mulMantissa(a, b uint32) uint64 {
 	s5, c5 := csa(s2, s4, c4)
 	c5 += n[7]
 	l := s5&^0x7FFF + c5&^0x7FFF
-	f := uint64(a) * uint64(b)
 	if (uint64(l)^f)&0x8000 != 0 {
 		return f - 0x8000
 	}
