@@ -5,9 +5,15 @@ package ps2float
 // result is the round-toward-zero product or one ulp below it, and it
 // depends on which operand is fs (ps2-ee-float.md §3.1).
 func Mul(fs, ft uint32) uint32 {
+	p, _ := mul(fs, ft)
+	return p
+}
+
+// mul is Mul that also reports whether the product overflowed.
+func mul(fs, ft uint32) (uint32, bool) {
 	sign := (fs ^ ft) & signBit
 	if expOf(fs) == 0 || expOf(ft) == 0 {
-		return sign
+		return sign, false
 	}
 	e := expOf(fs) + expOf(ft) - 127
 	p := mulMantissa(sigOf(fs), sigOf(ft)) >> 23
@@ -15,16 +21,31 @@ func Mul(fs, ft uint32) uint32 {
 		p >>= 1
 		e++
 	}
-	return pack(sign, e, uint32(p))
+	return pack(sign, e, uint32(p)), e > 255
 }
 
 // Madd is madd.s: acc + fs × ft with the product rounded as Mul, then
-// added as Add (not fused). The overflow special cases of §4 are not
-// modelled; animation data never reaches them.
-func Madd(acc, fs, ft uint32) uint32 { return Add(acc, Mul(fs, ft)) }
+// added as Add (not fused). When the product overflows the result is
+// +Max for a non-negative product and −Max otherwise (§4). The rule that
+// reuses ACC after an earlier overflowing ACC write needs state and is not
+// modelled; animation data never gets there.
+func Madd(acc, fs, ft uint32) uint32 {
+	p, over := mul(fs, ft)
+	if over {
+		return p&signBit | Max
+	}
+	return Add(acc, p)
+}
 
-// Msub is msub.s: acc − fs × ft, the product rounded as Mul.
-func Msub(acc, fs, ft uint32) uint32 { return Sub(acc, Mul(fs, ft)) }
+// Msub is msub.s: acc − fs × ft, the product rounded as Mul; an
+// overflowing product gives +Max when it is negative, −Max otherwise (§4).
+func Msub(acc, fs, ft uint32) uint32 {
+	p, over := mul(fs, ft)
+	if over {
+		return ^p&signBit | Max
+	}
+	return Sub(acc, p)
+}
 
 // csa is a carry-save adder over 32-bit words: the bitwise sum and the
 // shifted majority carry.

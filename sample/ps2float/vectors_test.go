@@ -40,8 +40,7 @@ func TestSpecVectors(t *testing.T) {
 		{24, Itof(-1077852242), 0xCE807D70},
 		{25, uint32(Ftoi(0xBFC00000)), 0xFFFFFFFF},
 		{26, uint32(Ftoi(0x7F800000)), 0x7FFFFFFF},
-		// 27 (msub with an overflowing product) needs the MADD overflow
-		// rule of §4, which is not modelled: animation never gets there.
+		{27, Msub(0x7F800000, 0x7F800000, 0x7F800000), 0xFFFFFFFF},
 		{28, Div(0x435F0000, 0x44400000), 0x3E94AAAA},
 		{29, Div(0x41C80000, 0x45500000), 0x3BF62763},
 	}
