@@ -1,6 +1,10 @@
 package oniwrite
 
-import "math"
+import (
+	"math"
+	"os"
+	"path/filepath"
+)
 
 // NamedFile is a file name and its bytes.
 type NamedFile struct {
@@ -101,4 +105,17 @@ func Demo() []NamedFile {
 		{"OBANdoor_lab.oni", (&File{Kind: OniFile, Instances: []Instance{ObanInstance("door_lab", DemoDoor())}}).Bytes()},
 		{"OBANcam_flyby.oni", (&File{Kind: OniFile, Instances: []Instance{ObanInstance("cam_flyby", DemoCamera())}}).Bytes()},
 	}
+}
+
+// WriteFiles writes each file into dir, creating dir if needed.
+func WriteFiles(dir string, files []NamedFile) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, f := range files {
+		if err := os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }

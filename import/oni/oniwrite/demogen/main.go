@@ -1,25 +1,25 @@
 // Command demogen writes the Oni demo inputs (oniwrite.Demo) into a
 // directory; `go generate ./import/oni` runs it for testdata/demo/oni.
+// With -corpus it writes the CD-sized benchmark corpus (oniwrite.Corpus,
+// 15 level files, about 1.3 MB) instead.
 package main
 
 import (
 	"flag"
 	"log"
-	"os"
-	"path/filepath"
 
 	"github.com/animbake/bake/import/oni/oniwrite"
 )
 
 func main() {
-	out := flag.String("out", "testdata/demo/oni", "directory to write the demo files into")
+	out := flag.String("out", "testdata/demo/oni", "directory to write the files into")
+	corpus := flag.Bool("corpus", false, "write the benchmark corpus instead of the demo inputs")
 	flag.Parse()
-	if err := os.MkdirAll(*out, 0o755); err != nil {
-		log.Fatal(err)
+	files := oniwrite.Demo()
+	if *corpus {
+		files = oniwrite.Corpus()
 	}
-	for _, f := range oniwrite.Demo() {
-		if err := os.WriteFile(filepath.Join(*out, f.Name), f.Data, 0o644); err != nil {
-			log.Fatal(err)
-		}
+	if err := oniwrite.WriteFiles(*out, files); err != nil {
+		log.Fatal(err)
 	}
 }
