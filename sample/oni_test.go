@@ -149,3 +149,10 @@ func TestOniEvalDoesNotAllocate(t *testing.T) {
 		t.Errorf("Eval allocates %v times", n)
 	}
 }
+
+// MUrQuat_Normalize turns a zero quaternion into the identity: two zero
+// keys (a corrupt but finite file) mix to (0,0,0,1), not to NaN.
+func TestOniQuatLerpZeroBecomesIdentity(t *testing.T) {
+	rot := &model.OniKeys{Width: 4, Frames: []float64{0, 2}, Values: make([]float64, 8)}
+	oniNear(t, "zero keys at t=1/2", oniEvalAt(t, rot, 1), []float64{0, 0, 0, 1}, 0)
+}
