@@ -38,7 +38,9 @@ func (cv *converter) addCurve(c *Curve) error {
 	node := cv.file.Nodes[cv.nodeOf[c.Index]].Name
 	pc := model.PathCurve{Name: o.Name, Node: node, Closed: !c.Open, Curve: path,
 		Extras: map[string]any{"virtoolsFitting": float64(c.Fitting), "virtoolsSteps": c.Steps, "virtoolsPoints": len(c.Points)}}
-	cv.curveGeometry(&pc, path)
+	if !cv.curveGeometry(&pc, path) {
+		return nil
+	}
 	cv.file.Curves = append(cv.file.Curves, pc)
 	if len(path.Points) < 2 {
 		cv.opts.Warnf("curve %q has %d control points; no follower", o.Name, len(path.Points))
@@ -51,12 +53,14 @@ func (cv *converter) addCurve(c *Curve) error {
 // curveGeometry runs the curve's Update (§3.3) to get its total length
 // and each point's arc length, and records the points in the path's
 // extras: name, arc length, world position and the tangents Update uses
-// (curve-local), all in source axes.
-func (cv *converter) curveGeometry(pc *model.PathCurve, path *model.VirtoolsCurve) {
+// (curve-local), all in source axes. A curve whose Update fails (a
+// singular world matrix) is dropped with a warning, as GetPos would fail
+// on it in the engine.
+func (cv *converter) curveGeometry(pc *model.PathCurve, path *model.VirtoolsCurve) bool {
 	g, err := sample.VirtoolsCurveUpdate(path)
 	if err != nil {
-		cv.opts.Warnf("curve %q: %v; its length is unknown", pc.Name, err)
-		return
+		cv.opts.Warnf("curve %q: %v; the curve is left out", pc.Name, err)
+		return false
 	}
 	pc.Length = g.Total
 	points := make([]map[string]any, len(path.Points))
@@ -66,6 +70,7 @@ func (cv *converter) curveGeometry(pc *model.PathCurve, path *model.VirtoolsCurv
 	}
 	pc.Extras["points"] = points
 	pc.Extras["pointAxes"] = "source"
+	return true
 }
 
 // addFollower adds the follower node and its animation.

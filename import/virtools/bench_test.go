@@ -1,0 +1,63 @@
+package virtools
+
+import (
+	"testing"
+
+	"github.com/animbake/bake/format"
+	"github.com/animbake/bake/sample"
+)
+
+// BenchmarkDecodeAndBake parses, converts and bakes (30 fps, glTF axes)
+// all six real files per iteration. It reports the input throughput
+// (MB/s) and the baked channel samples per second.
+func BenchmarkDecodeAndBake(b *testing.B) {
+	var inputs [][]byte
+	var total int64
+	for _, name := range allSamples {
+		data := readSample(b, name)
+		inputs = append(inputs, data)
+		total += int64(len(data))
+	}
+	b.SetBytes(total)
+	b.ReportAllocs()
+	var samples int64
+	b.ResetTimer()
+	for b.Loop() {
+		for _, data := range inputs {
+			f, err := DecodeBytes(data, &format.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			baked, err := sample.Bake(f, sample.Options{FPS: 30, Axes: "gltf"})
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, a := range baked.Animations {
+				for _, c := range a.Channels {
+					samples += int64(len(c.Values) / max(c.Width, 1))
+				}
+			}
+		}
+	}
+	b.ReportMetric(float64(samples)/b.Elapsed().Seconds(), "samples/s")
+}
+
+// BenchmarkDecode parses and converts all six real files, without baking.
+func BenchmarkDecode(b *testing.B) {
+	var inputs [][]byte
+	var total int64
+	for _, name := range allSamples {
+		data := readSample(b, name)
+		inputs = append(inputs, data)
+		total += int64(len(data))
+	}
+	b.SetBytes(total)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, data := range inputs {
+			if _, err := DecodeBytes(data, &format.Options{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
