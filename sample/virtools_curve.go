@@ -173,9 +173,16 @@ func (g *VirtoolsCurveGeometry) arcLengths() {
 
 // LocalPos is GetPos (§3.4) before the world transform: the curve-local
 // position and the (unnormalised) local direction at progression step.
-// It needs at least 2 points.
+// With fewer than 2 points it gives the only point (or the origin) and
+// no direction.
 func (g *VirtoolsCurveGeometry) LocalPos(step float64) (p, d [3]float64) {
 	n := len(g.Pos)
+	if n < 2 {
+		if n == 1 {
+			p = g.Pos[0]
+		}
+		return p, d
+	}
 	if g.Closed {
 		if step > 1 {
 			step -= math.Trunc(step)
@@ -241,14 +248,7 @@ func (g *VirtoolsCurveGeometry) LocalPos(step float64) (p, d [3]float64) {
 // fails and leaves its output alone; here the position is the only point
 // (or the curve's origin) and the direction is zero.
 func (g *VirtoolsCurveGeometry) GetPos(step float64) (pos, dir [3]float64) {
-	var p, d [3]float64
-	switch len(g.Pos) {
-	case 0:
-	case 1:
-		p = g.Pos[0]
-	default:
-		p, d = g.LocalPos(step)
-	}
+	p, d := g.LocalPos(step)
 	w := &g.World
 	var dl float64
 	for j := range 3 {

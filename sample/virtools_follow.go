@@ -32,16 +32,8 @@ func (e *vxFollowEval) Width() int { return 3 }
 // follower is a child of the curve's node) at frame.
 func (e *vxFollowEval) Eval(frame float64, out []float64) {
 	step := frame / e.frames
-	if e.local && len(e.g.Pos) >= 2 {
-		p, _ := e.g.LocalPos(step)
-		copy(out[:3], p[:])
-		return
-	}
 	if e.local {
-		var p [3]float64
-		if len(e.g.Pos) == 1 {
-			p = e.g.Pos[0]
-		}
+		p, _ := e.g.LocalPos(step)
 		copy(out[:3], p[:])
 		return
 	}
