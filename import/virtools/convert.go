@@ -2,6 +2,7 @@ package virtools
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 
@@ -210,7 +211,7 @@ func (cv *converter) addChannels(anim *model.Animation, index int, length float3
 			Curve: &model.VirtoolsTransform{Anim: m, Part: part}})
 	}
 	d := drivenParts(m, map[*model.VirtoolsObjectAnimation]bool{})
-	if d.position || m.Offset != ([3]float64{}) {
+	if d.position {
 		add(model.PathTranslation, model.VirtoolsPartTranslation)
 	}
 	if d.rotation {
@@ -245,6 +246,8 @@ func drivenParts(m *model.VirtoolsObjectAnimation, seen map[*model.VirtoolsObjec
 	}
 	hasV := func(c *model.VirtoolsVectorController) bool { return c != nil && len(c.Keys) > 0 }
 	hasQ := func(c *model.VirtoolsQuatController) bool { return c != nil && len(c.Keys) > 0 }
+	// The root offset applies only to an evaluated position (semantics
+	// §3.2), so it does not make a position channel by itself.
 	d.position = (d.position || hasV(m.Position)) && m.Flags&AnimIgnorePosition == 0
 	d.rotation = (d.rotation || hasQ(m.Rotation)) && m.Flags&AnimIgnoreRotation == 0
 	d.scale = (d.scale || hasV(m.Scale)) && m.Flags&AnimIgnoreScale == 0
@@ -258,13 +261,22 @@ func drivenParts(m *model.VirtoolsObjectAnimation, seen map[*model.VirtoolsObjec
 	return d
 }
 
+// uniformScaleTolerance is the relative spread of a scale key's three
+// components below which the scale counts as uniform. U·diag(s)·Uᵀ differs
+// from s̄·I by at most max|sᵢ − s̄|, so below this the scale axis changes
+// the matrix by less than a millionth of the scale (Kamera02's only scale
+// key, (0.99975586, 0.9997559, 0.9997559), differs in the last bit).
+const uniformScaleTolerance = 1e-6
+
 // uniformScale reports whether every scale key scales all axes alike.
 func uniformScale(c *model.VirtoolsVectorController) bool {
 	if c == nil {
 		return true
 	}
 	for _, k := range c.Keys {
-		if k.Value[0] != k.Value[1] || k.Value[1] != k.Value[2] {
+		lo := math.Min(k.Value[0], math.Min(k.Value[1], k.Value[2]))
+		hi := math.Max(k.Value[0], math.Max(k.Value[1], k.Value[2]))
+		if hi-lo > uniformScaleTolerance*math.Max(math.Abs(hi), math.Abs(lo)) {
 			return false
 		}
 	}

@@ -104,20 +104,21 @@ func TestConvertObjectAnimation(t *testing.T) {
 // and length (40). Its child Swing is 20 frames long, so its key times
 // are stretched by 40/20 (SetStep takes the same step for every child).
 // Swing animates the root entity, so it is the root animation and its
-// app-data vector (7, 8, 9) becomes the position offset (§5.6): the
-// keyed animation then drives a translation too.
+// app-data vector (7, 8, 9) becomes the position offset (§5.6). Swing
+// has no position controller, and the offset applies only to an evaluated
+// position (virtools-semantics.md §3.2), so there is no translation channel.
 func TestConvertKeyedAnimation(t *testing.T) {
 	tf := sampleScene()
 	copy(tf.objects[iArmAnim].chunk.sections[0].words, f32s(7, 8, 9))
 	f, _ := decodeTestFile(t, tf)
 	k := animNamed(t, f, "Keyed")
-	if k.FPS != 25 || k.Frames != 40 || len(k.Channels) != 2 {
+	if k.FPS != 25 || k.Frames != 40 || len(k.Channels) != 1 {
 		t.Fatalf("Keyed: fps %v frames %v channels %d", k.FPS, k.Frames, len(k.Channels))
 	}
-	if k.Channels[0].Path != model.PathTranslation || k.Channels[1].Path != model.PathRotation || k.Channels[0].Node != "Arm" {
+	if k.Channels[0].Path != model.PathRotation || k.Channels[0].Node != "Arm" {
 		t.Errorf("channels %+v", k.Channels)
 	}
-	m := k.Channels[1].Curve.(*model.VirtoolsTransform).Anim
+	m := k.Channels[0].Curve.(*model.VirtoolsTransform).Anim
 	if m.Length != 40 || m.Rotation.Interp != model.VirtoolsTCB || m.Rotation.Keys[1].Time != 40 || m.Offset != [3]float64{7, 8, 9} {
 		t.Errorf("stretched Swing: length %v keys %+v offset %v", m.Length, m.Rotation.Keys, m.Offset)
 	}
@@ -423,4 +424,31 @@ func near64(a, b []float64, tol float64) bool {
 		}
 	}
 	return len(a) == len(b)
+}
+
+// TestScaleAxisChannel: a scale axis that is not the identity adds a
+// "scaleAxis" channel (with a warning) when the scale is not uniform, and
+// none when it is uniform to 1e-6 (as Kamera02's is).
+func TestScaleAxisChannel(t *testing.T) {
+	for _, tc := range []struct {
+		scale []uint32
+		want  int
+	}{
+		{f32s(0, 2, 1, 1), 3},
+		{f32s(0, 0.99975586, 0.9997559, 0.9997559), 2},
+	} {
+		tf := sampleScene()
+		tf.objects[iAnim].chunk.sections[0] = objAnimSection(0, iChild, 10, nil,
+			testController{CtrlLinearScale, 1, tc.scale},
+			testController{CtrlLinearRotation, 1, f32s(0, 0, 0, 0, 1)},
+			testController{CtrlLinearScaleAxis, 1, f32s(0, 0, 0, 0.70710677, 0.70710677)})
+		f, warnings := decodeTestFile(t, tf)
+		a := animNamed(t, f, "Move")
+		if len(a.Channels) != tc.want || len(warnings) != tc.want-2 {
+			t.Errorf("scale %v: %d channels, warnings %q", tc.scale, len(a.Channels), warnings)
+		}
+		if tc.want == 3 && (a.Channels[2].Path != "scaleAxis" || a.Channels[2].Curve.(*model.VirtoolsTransform).Part != model.VirtoolsPartScaleAxis) {
+			t.Errorf("scale-axis channel %+v", a.Channels[2])
+		}
+	}
 }
