@@ -140,8 +140,11 @@ func build(c *contents, skel *Skeleton, opts *format.Options) (*model.File, erro
 		Extras: map[string]any{"version": c.header.VersionString(), "name": c.header.Name},
 	}
 	var anims []model.Animation
+	var sscAnims []model.Animation
 	for _, a := range c.skeletal {
-		anims = addAnimation(anims, buildSkeletal(a, ns, warn))
+		sk := buildSkeletal(a, ns, warn)
+		sscAnims = append(sscAnims, sk)
+		anims = addAnimation(anims, sk)
 	}
 	for _, a := range c.shader {
 		anims = addAnimation(anims, buildShaderParam(a, warn))
@@ -158,6 +161,20 @@ func build(c *contents, skel *Skeleton, opts *format.Options) (*model.File, erro
 		} else {
 			warn("%d animated bones are not in the skeleton of model %s and become flat root nodes: %s", len(ns.flat), skel.Model, strings.Join(ns.flat, ", "))
 		}
+	}
+	maya := skel != nil && skel.ScaleMode() == ScaleMaya
+	inexact, affected := 0, 0
+	for i, a := range c.skeletal {
+		if maya || skel == nil && scaleMode(a.Flags) == ScaleMaya {
+			compensated, _ := sscAnims[i].Extras["segmentScaleCompensate"].([]string)
+			if n := markInexactSSC(&sscAnims[i], ns, compensated); n > 0 {
+				inexact += n
+				affected++
+			}
+		}
+	}
+	if inexact > 0 {
+		warn("%d bones in %d skeletal animations use Maya segment-scale compensation under a scaled parent, which glTF cannot express; they are listed in the animations' extras (segmentScaleCompensateInexact)", inexact, affected)
 	}
 	file.Nodes = ns.nodes
 	file.Animations = anims

@@ -399,3 +399,26 @@ func TestUnsupportedContainers(t *testing.T) {
 		t.Errorf("Yaz0 SARC: %v", err)
 	}
 }
+
+// §8 step 6: Maya segment-scale compensation under a scaled parent cannot
+// be expressed in glTF; the child is listed in the animation's extras.
+func TestSegmentScaleCompensateMarked(t *testing.T) {
+	tf := richFile(v4)
+	tf.fshu, tf.ftxp, tf.fvis = nil, nil, nil
+	tf.fska[0].bones = append(tf.fska[0].bones, testBoneAnim{name: "Root", flags: 1 << 6,
+		curves: []testCurve{{typ: 1, target: 0x04, start: 0, end: 40, scale: 1, frames: []float64{0, 40}, keys: []float64{1, 1, 2, 0}}}})
+	var warns []string
+	f := decodeBytes(t, "S.bfres", tf.bytes(), &format.Options{Warn: func(s string) { warns = append(warns, s) }})
+	got := f.Animations[0].Extras["segmentScaleCompensateInexact"]
+	if !reflect.DeepEqual(got, []string{"Arm"}) {
+		t.Errorf("inexact SSC bones %v, want [Arm]", got)
+	}
+	if !strings.Contains(strings.Join(warns, "\n"), "segment-scale compensation") {
+		t.Errorf("no warning: %q", warns)
+	}
+	// Without the parent's scale curve nothing is marked.
+	f = decodeBytes(t, "S.bfres", richFile(v4).bytes(), nil)
+	if _, ok := f.Animations[0].Extras["segmentScaleCompensateInexact"]; ok {
+		t.Error("marked without a scaled parent")
+	}
+}
