@@ -3,5 +3,6 @@
 package all
 
 import (
-	_ "github.com/animbake/bake/import/oni" // Oni OBAN (.dat, .oni)
+	_ "github.com/animbake/bake/import/oni"      // Oni OBAN (.dat, .oni)
+	_ "github.com/animbake/bake/import/virtools" // Virtools 2.x (.nmo, .cmo)
 )
