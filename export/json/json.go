@@ -101,13 +101,13 @@ type Curve struct {
 	Extras     map[string]any `json:"extras,omitempty"`
 }
 
-// Encode returns the JSON form of b, indented, ending in a newline.
+// Encode returns the JSON form of b on one line (the sample arrays make an
+// indented form several times larger), ending in a newline.
 func Encode(b *sample.Baked) ([]byte, error) {
 	doc := Build(b)
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	enc.SetIndent("", " ")
 	if err := enc.Encode(doc); err != nil {
 		return nil, err
 	}
