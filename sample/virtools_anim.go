@@ -24,10 +24,13 @@ type vxAnim struct {
 	merged bool
 	factor float64
 	a, b   *vxAnim
+	height int // merge levels below this node (0 for a plain animation)
 }
 
 // compileVxAnim compiles an object animation graph, sharing the compiled
-// form of a source used twice; depth counts merge levels.
+// form of a source used twice; depth counts merge levels on the current
+// path (it bounds the recursion), height the longest path below a node
+// (it bounds the cost of a sample: at most 2^height evaluations).
 func compileVxAnim(m *model.VirtoolsObjectAnimation, memo map[*model.VirtoolsObjectAnimation]*vxAnim, depth int) (*vxAnim, error) {
 	if e, ok := memo[m]; ok {
 		if e == nil {
@@ -51,6 +54,12 @@ func compileVxAnim(m *model.VirtoolsObjectAnimation, memo map[*model.VirtoolsObj
 		}
 		if e.b, err = compileVxAnim(m.Merge.B, memo, depth+1); err != nil {
 			return nil, err
+		}
+		// A source shared through the memo may sit deeper here than where
+		// it was first compiled, so bound the longest path, not the depth.
+		e.height = 1 + max(e.a.height, e.b.height)
+		if e.height > vxMaxMergeDepth {
+			return nil, fmt.Errorf("object animation %q: merges nest deeper than %d levels", m.Name, vxMaxMergeDepth)
 		}
 	} else {
 		if e.pos, err = compileVxVector(m.Position); err != nil {

@@ -172,6 +172,26 @@ func TestVirtoolsMergedDepthLimit_Controllers8(t *testing.T) {
 	if _, err := VirtoolsSetStep(cur, 0.5); err == nil {
 		t.Fatal("too deep a merge accepted")
 	}
+	// A shared source first met near the root and met again deep in another
+	// branch still counts with its full height: chain c0 → … → c6 (6
+	// levels), root R = merge(c3, X) with X = merge(merge(c0, leaf), leaf):
+	// R → X → · → c0 … c6 is 9 levels although no single depth-first path
+	// through the memo went past 8 before reaching c3.
+	chain := []*model.VirtoolsObjectAnimation{leaf}
+	for range 6 {
+		top := chain[len(chain)-1]
+		chain = append(chain, &model.VirtoolsObjectAnimation{Name: "c", Length: 1, Flags: model.VirtoolsMergedAnimation,
+			Merge: &model.VirtoolsMerge{Factor: 0.5, A: top, B: leaf}})
+	}
+	// chain[6] is c0 (6 levels); chain[3] is c3 (3 levels).
+	mergeOf := func(a, b *model.VirtoolsObjectAnimation) *model.VirtoolsObjectAnimation {
+		return &model.VirtoolsObjectAnimation{Name: "m", Length: 1, Flags: model.VirtoolsMergedAnimation,
+			Merge: &model.VirtoolsMerge{Factor: 0.5, A: a, B: b}}
+	}
+	root := mergeOf(chain[3], mergeOf(mergeOf(chain[6], leaf), leaf))
+	if _, err := VirtoolsSetStep(root, 0.5); err == nil {
+		t.Fatal("a 9-level merge through a shared source accepted")
+	}
 	// Validation of a shared 60-level graph finishes (no exponential walk).
 	for range 60 {
 		cur = &model.VirtoolsObjectAnimation{Name: "m", Length: 1, Flags: model.VirtoolsMergedAnimation,
