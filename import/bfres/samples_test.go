@@ -117,6 +117,11 @@ func TestSampleCounts(t *testing.T) {
 	if n := count(ger); n["FSKA"] != 111 || n["FSHU"] != 27 || n["FVIS"] != 2 {
 		t.Errorf("gerudo: %v, want 111 FSKA, 27 FSHU, 2 FVIS", n)
 	}
+	// Same-name sub-files of equal length and loop mode merge (docs decision 2):
+	// the 27 FSHU and one FVIS join FSKA clips; FVIS "Common_Sleep" (1 frame) does not.
+	if len(ger.Animations) != 112 {
+		t.Errorf("gerudo: %d animations, want 112 after merging", len(ger.Animations))
+	}
 	// The texture-SRT animations move translate Y (§10.1 [DATA]).
 	srt := 0
 	for _, a := range ger.Animations {
