@@ -19,6 +19,7 @@ quaternions (made short-way by the importer) equals glTF's slerp exactly.
 
 import contextlib
 import io
+from array import array
 import json
 import math
 import os
@@ -52,6 +53,27 @@ def find_pairs(roots):
             else:
                 unpaired.append(f)
     return pairs, unpaired
+
+
+def f32(values):
+    """Numbers rounded to float32 (None, written for NaN, stays None)."""
+    if any(v is None for v in values):
+        return [None if v is None else array("f", [v])[0] for v in values]
+    return array("f", values).tolist()
+
+
+def to_float32(doc):
+    """Rounds a parsed JSON export back to the float32s it names (see expected.mjs)."""
+    for n in doc["nodes"]:
+        for k in ("translation", "rotation", "scale", "matrix"):
+            if n.get(k):
+                n[k] = f32(n[k])
+    for a in doc["animations"]:
+        a["duration"] = f32([a["duration"]])[0]
+        for c in a["channels"]:
+            c["times"] = f32(c["times"])
+            c["values"] = [f32(row) for row in c["values"]]
+    return doc
 
 
 def trs_channels(doc, anim):
@@ -258,7 +280,7 @@ class FileCheck:
         self.failures = Failures()
         self.problems = []
         with open(json_path, encoding="utf-8") as f:
-            self.doc = json.load(f)
+            self.doc = to_float32(json.load(f))
 
     def run(self):
         doc = self.doc

@@ -11,6 +11,29 @@ export const TRS = { translation: 3, rotation: 4, scale: 3 };
 export const TOLERANCE = 1e-5;
 
 /**
+ * Rounds a parsed JSON export's numbers back to float32 in place. bake
+ * writes them as the shortest decimal that names the float32 (docs/json.md),
+ * which parses to a nearby double, not to the float32 itself: 75.3 is not
+ * the glTF key time 75.30000305…, and asking a client at the double would
+ * land just before the key.
+ */
+export function toFloat32(doc) {
+  const round = (v) => (typeof v === 'number' ? Math.fround(v) : v);
+  const rows = (r) => r.map((row) => row.map(round));
+  for (const n of doc.nodes) {
+    for (const k of ['translation', 'rotation', 'scale', 'matrix']) if (n[k]) n[k] = n[k].map(round);
+  }
+  for (const a of doc.animations) {
+    a.duration = round(a.duration);
+    for (const c of a.channels) {
+      c.times = c.times.map(round);
+      c.values = rows(c.values);
+    }
+  }
+  return doc;
+}
+
+/**
  * Rest TRS of every JSON node (null where the node's rest is a matrix,
  * which glTF writes as `matrix` and clients decompose).
  */

@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { AnimationMixer, LoopOnce } from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { findPairs } from './pairs.mjs';
-import { TRS, restOf, trsChannels, queryTimes, valueAt, deviation, matrixDeviation } from './expected.mjs';
+import { TRS, toFloat32, restOf, trsChannels, queryTimes, valueAt, deviation, matrixDeviation } from './expected.mjs';
 
 /** The empty node bake adds for clips that animate no node (see export/gltf). */
 const DATA_NODE = 'bake:data';
@@ -140,7 +140,7 @@ async function checkFile(pair, stats) {
   const problems = [];
   warnings.length = 0;
   let gltf;
-  const doc = JSON.parse(await readFile(pair.json, 'utf8'));
+  const doc = toFloat32(JSON.parse(await readFile(pair.json, 'utf8')));
   try {
     gltf = await loadGLTF(pair.gltf);
   } catch (err) {
