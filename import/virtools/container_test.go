@@ -3,6 +3,7 @@ package virtools
 import (
 	"bytes"
 	"hash/adler32"
+	"strings"
 	"testing"
 )
 
@@ -180,5 +181,64 @@ func TestDecodeNameCP1252(t *testing.T) {
 		if got := decodeName([]byte(in)); got != want {
 			t.Errorf("decodeName(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestSubChunk reads sub-chunks as §7.5 lays them out: a null one (S = 0),
+// one with file references (hasFile 1: table indices) and one with raw
+// CK_IDs (hasFile 0), each followed by the parent's next dword.
+func TestSubChunk(t *testing.T) {
+	sub := func(hasFile uint32, data ...uint32) []uint32 {
+		w := []uint32{uint32(7 + len(data) + 1), 0xffffffff, 10 | 7<<16, uint32(len(data)), hasFile, 1, 0, 0}
+		w = append(w, data...)
+		return append(w, 0) // one ID-list entry
+	}
+	// Each sub-chunk holds one section: identifier 0x10, then a reference.
+	words := []uint32{0}
+	words = append(words, sub(1, 0x10, 0, 2)...)   // index 2
+	words = append(words, sub(0, 0x10, 0, 101)...) // CK_ID 101 = index 1
+	words = append(words, 0xabcd)
+	tf := sampleScene()
+	c, err := ParseContainer(tf.build(), 1<<20, func(string, ...any) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	parent := &testChunk{sections: []testSection{{0x200000, words}}}
+	ch, err := parseChunk(readerOf(parent.bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := ch.section(0x200000, c)
+	for i, want := range []int{-2, 2, 1} {
+		sc, err := s.SubChunk("sub-chunk")
+		if err != nil {
+			t.Fatalf("sub-chunk %d: %v", i, err)
+		}
+		if want == -2 {
+			if sc != nil {
+				t.Errorf("null sub-chunk read as %+v", sc)
+			}
+			continue
+		}
+		if sc.DataVersion != 10 || sc.ChunkVersion != 7 || sc.ClassByte != 0xff || sc.Words() != 3 {
+			t.Errorf("sub-chunk %d header %+v", i, *sc)
+		}
+		ss, err := sc.section(0x10, c)
+		if err != nil || ss == nil {
+			t.Fatalf("sub-chunk %d section: %v", i, err)
+		}
+		if got, err := ss.Ref("ref"); err != nil || got != want {
+			t.Errorf("sub-chunk %d ref %d (%v), want %d", i, got, err, want)
+		}
+	}
+	if v, _ := s.U32("after"); v != 0xabcd {
+		t.Errorf("after the sub-chunks: %#x", v)
+	}
+	// A size that disagrees with the header is an error.
+	bad := &testChunk{sections: []testSection{{0x200000, []uint32{9, 0, 10 | 7<<16, 1, 1, 0, 0, 0, 5, 6}}}}
+	ch, _ = parseChunk(readerOf(bad.bytes()))
+	s, _ = ch.section(0x200000, c)
+	if _, err := s.SubChunk("sub-chunk"); err == nil || !strings.Contains(err.Error(), "does not equal") {
+		t.Errorf("bad size: %v", err)
 	}
 }
