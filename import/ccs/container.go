@@ -35,11 +35,16 @@ func isGzipMagic(b []byte) bool {
 // SplitMembers returns the CCSF files held in data: data itself when it is
 // not gzip-compressed, otherwise every gzip member, inflated. Members after
 // the first start on a SectorSize boundary after the end of the previous
-// member, past zero padding (a DATA.BIN). The total inflated size is capped
-// at limit bytes: the guard against decompression bombs.
-func SplitMembers(data []byte, limit int64) ([]Member, error) {
+// member (a DATA.BIN); like the DATA.BIN tools, sectors that do not start
+// with the gzip magic are passed over, with a notice when they hold
+// anything but zeros. The total inflated size is capped at limit bytes: the
+// guard against decompression bombs.
+func SplitMembers(data []byte, limit int64, warn func(string, ...any)) ([]Member, error) {
 	if !isGzipMagic(data) {
 		return []Member{{Data: data}}, nil
+	}
+	if warn == nil {
+		warn = func(string, ...any) {}
 	}
 	var members []Member
 	budget := limit
@@ -56,44 +61,30 @@ func SplitMembers(data []byte, limit int64) ([]Member, error) {
 		}
 		members = append(members, Member{Off: int64(off), Compressed: true, Data: out})
 		budget -= int64(len(out))
-		next, err := nextMember(data, off+used)
-		if err != nil {
-			return nil, err
+		next, skipped := nextMember(data, off+used)
+		if skipped > 0 {
+			warn("%d non-zero bytes between the gzip member at 0x%x and the next (0x%x) were passed over", skipped, off, next)
 		}
 		off = next
 	}
 	return members, nil
 }
 
-// nextMember finds where the member after one ending at end starts: the
-// next sector boundary, with only zero bytes before it. It returns
-// len(data) when nothing follows.
-func nextMember(data []byte, end int) (int, error) {
-	next := (end + SectorSize - 1) / SectorSize * SectorSize
-	for i := end; i < min(next, len(data)); i++ {
-		if data[i] != 0 {
-			return 0, binread.Errorf(int64(i), "expected zero padding up to the next 0x%x-byte sector after a gzip member, found 0x%02x", SectorSize, data[i])
-		}
-	}
-	for next < len(data) {
-		if isGzipMagic(data[next:]) {
-			return next, nil
-		}
-		if !allZero(data[next:min(next+SectorSize, len(data))]) {
-			return 0, binread.Errorf(int64(next), "expected a gzip member (1F 8B 08) or an empty sector at a 0x%x boundary", SectorSize)
-		}
+// nextMember finds the first sector boundary after end that starts with
+// the gzip magic (len(data) when there is none) and counts the non-zero
+// bytes passed over on the way.
+func nextMember(data []byte, end int) (next, skipped int) {
+	next = (end + SectorSize - 1) / SectorSize * SectorSize
+	for next < len(data) && !isGzipMagic(data[next:]) {
 		next += SectorSize
 	}
-	return len(data), nil
-}
-
-func allZero(b []byte) bool {
-	for _, c := range b {
+	next = min(next, len(data))
+	for _, c := range data[end:next] {
 		if c != 0 {
-			return false
+			skipped++
 		}
 	}
-	return true
+	return next, skipped
 }
 
 // inflateMember inflates the single gzip member at the start of data and

@@ -107,3 +107,19 @@ func TestSniff(t *testing.T) {
 		t.Error("short input accepted")
 	}
 }
+
+// Sectors that do not start a gzip member are passed over, as the DATA.BIN
+// tools do, with a notice when they are not empty.
+func TestDataBINForeignSector(t *testing.T) {
+	kite := mustKite()
+	junk := make([]byte, ccswrite.SectorSize)
+	copy(junk, "not a gzip member")
+	bin := ccswrite.DataBIN(ccswrite.Gzip(kite, "a.cmp"), junk, make([]byte, ccswrite.SectorSize), ccswrite.Gzip(kite, "b.cmp"))
+	files, warnings, err := decodeBytes(t, "DATA.BIN", bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 2 || len(warnings) != 1 {
+		t.Errorf("%d files and notices %q; want 2 files and one notice", len(files), warnings)
+	}
+}

@@ -112,7 +112,9 @@ func Decode(in *format.Input, opts *format.Options) ([]*model.File, error) {
 		return nil, fmt.Errorf("%s: %w", in.Path, err)
 	}
 	sum := sha256.Sum256(data)
-	members, err := SplitMembers(data, opts.Inflate())
+	members, err := SplitMembers(data, opts.Inflate(), func(f string, a ...any) {
+		opts.Warnf("%s: %s", in.Path, fmt.Sprintf(f, a...))
+	})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", in.Path, err)
 	}

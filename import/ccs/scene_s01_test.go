@@ -3,6 +3,7 @@ package ccs
 import (
 	"github.com/animbake/bake/format"
 	"github.com/animbake/bake/model"
+	"math"
 	"testing"
 )
 
@@ -114,5 +115,30 @@ func TestS01Convert(t *testing.T) {
 	}
 	if color == nil || color.Kind != model.CcAnmConstant || color.Values[0] != 0xF7 || color.Values[1] != 0xF0 || color.Values[2] != 0xDF || color.Values[3] != 0 {
 		t.Errorf("ANM_stalig00 colour: %+v", color)
+	}
+}
+
+// S01.CCS played through package sample. ANM_s01gim020_a1 (N = 11) keys
+// OBJ_s01gim_0000_'s z at 0@0, 0@1, 10@2, 0@4, 5@5, 0@7, 3@8, 0@10 (read
+// with a hex dump): frame 2.5 is 10 − 10·(128/512) = 7.5, frame 3 is
+// 10 − 10·(256/512) = 5, frame 9 is 3 − 3·(256/512) = 1.5, all exact in
+// single precision. ANM_s01gim010_a1 keys OBJ_gim_010_'s rotation (−0, 0,
+// −0)@0 and (−0, 10.000001, −0)@2: quantised to int(10.000001·182.044) =
+// 1820, θ = 1820·2π/65536, so frame 2 is Ry(θ) = (0, sin(θ/2), 0,
+// cos(θ/2)), 9.9976° rather than 10°.
+func TestS01Playback(t *testing.T) {
+	data := readSample(t, "ccsf/S01.CCS")
+	f := mustDecode(t, data)
+	a := findAnim(t, f, "ANM_s01gim020_a1")
+	for _, c := range []struct{ frame, z float64 }{{1, 0}, {2, 10}, {2.5, 7.5}, {3, 5}, {9, 1.5}, {10, 0}} {
+		if z := evalAt(t, a, "OBJ_s01gim_0000_", model.PathTranslation, c.frame)[2]; z != c.z {
+			t.Errorf("ANM_s01gim020_a1 frame %v: z = %v, want %v", c.frame, z, c.z)
+		}
+	}
+	a = findAnim(t, f, "ANM_s01gim010_a1")
+	th := 1820 * 2 * math.Pi / 65536
+	want := [4]float64{0, math.Sin(th / 2), 0, math.Cos(th / 2)}
+	if q := evalAt(t, a, "OBJ_gim_010_", model.PathRotation, 2); !quatClose(q, want, 5e-6) {
+		t.Errorf("ANM_s01gim010_a1 frame 2: %v, want %v", q, want)
 	}
 }
