@@ -104,7 +104,7 @@ func (f *resFile) readBoneAnim(pos int, b *BoneAnim, what string) error {
 	r, _ := f.at(pos, boneAnimSize, what+" bone anim")
 	b.Flags, _ = r.U32("flags")
 	var err error
-	if b.Name, err = f.stringAt(pos+4, what+" bone anim"); err != nil {
+	if b.Name, err = f.nameAt(pos+4, what+" bone anim"); err != nil {
 		return err
 	}
 	what += " bone " + b.Name

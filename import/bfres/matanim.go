@@ -149,7 +149,7 @@ func (f *resFile) readShuMatAnim(pos int, m *ShaderParamMatAnim, what string) er
 	numCurve, _ := r.U16("curve count")
 	numConst, _ := r.U16("constant count")
 	var err error
-	if m.Material, err = f.stringAt(pos+0x10, what+" material"); err != nil {
+	if m.Material, err = f.nameAt(pos+0x10, what+" material"); err != nil {
 		return err
 	}
 	what += " material " + m.Material
@@ -200,7 +200,7 @@ func (f *resFile) readShuMatAnim(pos int, m *ShaderParamMatAnim, what string) er
 		beginConst, _ := ir.U16("begin constant")
 		nConst, _ := ir.U16("constant count")
 		p := &m.Params[i]
-		if p.Name, err = f.stringAt(ip+0x0C, what+" param"); err != nil {
+		if p.Name, err = f.nameAt(ip+0x0C, what+" param"); err != nil {
 			return err
 		}
 		end := int(beginCurve) + int(numFloat) + int(numInt)
@@ -311,7 +311,7 @@ func (f *resFile) readTxpMatAnim(pos int, m *TexPatternMatAnim, what string) err
 	numPat, _ := r.U16("pattern count")
 	numCurve, _ := r.U16("curve count")
 	var err error
-	if m.Material, err = f.stringAt(pos+0x0C, what+" material"); err != nil {
+	if m.Material, err = f.nameAt(pos+0x0C, what+" material"); err != nil {
 		return err
 	}
 	what += " material " + m.Material
@@ -349,7 +349,7 @@ func (f *resFile) readTxpMatAnim(pos int, m *TexPatternMatAnim, what string) err
 		ip := info + i*patAnimInfoSize
 		p := &m.Patterns[i]
 		idx := int8(f.data[ip])
-		if p.Sampler, err = f.stringAt(ip+4, what+" sampler"); err != nil {
+		if p.Sampler, err = f.nameAt(ip+4, what+" sampler"); err != nil {
 			return err
 		}
 		if hasBase {
@@ -404,7 +404,7 @@ func (f *resFile) readFVIS(off int, name string) (*VisibilityAnim, error) {
 		}
 		a.Names = make([]string, numAnim)
 		for i := range a.Names {
-			if a.Names[i], err = f.stringAt(names+4*i, what+" entry"); err != nil {
+			if a.Names[i], err = f.nameAt(names+4*i, what+" entry"); err != nil {
 				return nil, err
 			}
 		}

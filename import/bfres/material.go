@@ -1,6 +1,7 @@
 package bfres
 
 import (
+	"math"
 	"strings"
 
 	"github.com/animbake/bake/model"
@@ -45,9 +46,19 @@ func (s *paramSource) float(target uint32, def float64) model.Curve {
 		return c
 	}
 	if v, ok := s.consts[target]; ok {
-		return &model.Constant{Value: []float64{f32bits(v)}}
+		return &model.Constant{Value: []float64{constantValue(v)}}
 	}
 	return &model.Constant{Value: []float64{def}}
+}
+
+// constantValue reads a constant's raw word as an f32, or as an s32 when
+// its bits are no finite f32 (an int field such as a mode, e.g. −1).
+func constantValue(bits uint32) float64 {
+	v := f32bits(bits)
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return float64(int32(bits))
+	}
+	return v
 }
 
 // isTexSRT reports whether a parameter has the TexSrt layout: every

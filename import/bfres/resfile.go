@@ -139,6 +139,16 @@ func (f *resFile) stringAt(pos int, what string) (string, error) {
 	return string(f.data[p : p+int(n)]), nil
 }
 
+// nameAt is stringAt for names that must not be empty: bone, material,
+// sampler and parameter names become node and channel targets.
+func (f *resFile) nameAt(pos int, what string) (string, error) {
+	s, err := f.stringAt(pos, what)
+	if err == nil && s == "" {
+		err = binread.Errorf(int64(pos), "%s has no name", what)
+	}
+	return s, err
+}
+
 // readHeader decodes the FRES header of a Wii U image.
 func readHeader(data []byte) (*resFile, error) {
 	f := &resFile{data: data, r: binread.New(data, binary.BigEndian)}

@@ -130,7 +130,7 @@ func (f *resFile) readModelSkeleton(off int, name string) (*Skeleton, error) {
 	for i := range s.Bones {
 		pos := arr + i*size
 		b := &s.Bones[i]
-		if b.Name, err = f.stringAt(pos, "bone"); err != nil {
+		if b.Name, err = f.nameAt(pos, "bone"); err != nil {
 			return nil, err
 		}
 		r, _ := f.at(pos+4, 0x38, "bone")
