@@ -123,3 +123,20 @@ func TestDataBINForeignSector(t *testing.T) {
 		t.Errorf("%d files and notices %q; want 2 files and one notice", len(files), warnings)
 	}
 }
+
+// A broken member of a DATA.BIN is skipped with a notice naming its offset
+// and error; the others convert.
+func TestDataBINBrokenMember(t *testing.T) {
+	kite := mustKite()
+	broken := kite[:len(kite)-40] // cut inside the last Anime chunk
+	bin := ccswrite.DataBIN(ccswrite.Gzip(kite, "a.cmp"), ccswrite.Gzip(broken, "b.cmp"))
+	files, warnings, err := decodeBytes(t, "DATA.BIN", bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 1 || len(warnings) != 1 || !bytes.Contains([]byte(warnings[0]), []byte("gzip member at file offset 0x800")) {
+		t.Errorf("%d files, notices %q", len(files), warnings)
+	}
+	_, _, err = decodeBytes(t, "DATA.BIN", ccswrite.DataBIN(ccswrite.Gzip(broken, "b.cmp"), ccswrite.Gzip(broken, "c.cmp")))
+	wantFormatError(t, err, "gzip member at file offset 0x0", "overruns")
+}

@@ -105,7 +105,8 @@ func gzipBody(head []byte) (body, fname []byte, ok bool) {
 // Decode reads a plain CCSF file, a gzip-compressed one, or a DATA.BIN of
 // gzip members, into one model file per CCSF file. Archive members are
 // named from their CCSF header (File.Name); a member that is not a CCSF
-// file is skipped with a notice.
+// file, or that fails to decode, is skipped with a notice naming the error
+// (the first error is returned when no member decodes).
 func Decode(in *format.Input, opts *format.Options) ([]*model.File, error) {
 	data, err := binread.ReadFile(in.R, in.Size)
 	if err != nil {
@@ -121,6 +122,7 @@ func Decode(in *format.Input, opts *format.Options) ([]*model.File, error) {
 	archive := len(members) > 1
 	seen := map[string]bool{}
 	var files []*model.File
+	var firstErr error
 	for i, m := range members {
 		if archive && !isCCSF(m.Data) {
 			opts.Warnf("%s: gzip member at 0x%x is not a CCSF file; skipped", in.Path, m.Off)
@@ -146,9 +148,19 @@ func Decode(in *format.Input, opts *format.Options) ([]*model.File, error) {
 				continue
 			}
 		}
-		return nil, fmt.Errorf("%s: %w", in.Path, memberError(m, err))
+		if !archive {
+			return nil, fmt.Errorf("%s: %w", in.Path, memberError(m, err))
+		}
+		// One broken file of a DATA.BIN does not stop the others.
+		opts.Warnf("%s: skipped: %v", in.Path, memberError(m, err))
+		if firstErr == nil {
+			firstErr = fmt.Errorf("%s: %w", in.Path, memberError(m, err))
+		}
 	}
 	if len(files) == 0 {
+		if firstErr != nil {
+			return nil, firstErr
+		}
 		return nil, fmt.Errorf("%s: %w", in.Path, binread.Errorf(0, "no CCSF file found in %d gzip members", len(members)))
 	}
 	return files, nil
