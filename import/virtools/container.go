@@ -69,25 +69,44 @@ func ParseContainer(data []byte, maxInflate int64, warn func(format string, args
 		return nil, err
 	}
 	c := &Container{Header: *h}
-	c.CRC = ComputeCRC(data, h)
-	c.CRCMatches = c.CRC == h.CRC || computeDataOnlyCRC(data, h) == h.CRC
+	dataStart := HeaderSize + int(h.Hdr1PackSize)
+	switch {
+	case h.FileVersion >= 8:
+		c.CRC = ComputeCRC(data, h)
+		c.CRCMatches = c.CRC == h.CRC || computeDataOnlyCRC(data, h) == h.CRC
+		hdr1, err := inflateSection(data[HeaderSize:dataStart], h.header1Compressed(), h.Hdr1UnPackSize, HeaderSize, sectionHeader1, maxInflate)
+		if err != nil {
+			return nil, err
+		}
+		if err := c.parseHeader1(hdr1, warn); err != nil {
+			return nil, err
+		}
+	case h.FileVersion == 7:
+		// The object table follows the header, never compressed, and the
+		// Data section follows the table.
+		r := binread.New(data[HeaderSize:], binary.LittleEndian)
+		r.Base = HeaderSize
+		if err := c.parseObjectTable(r, warn); err != nil {
+			return nil, err
+		}
+		dataStart = HeaderSize + r.Pos
+		if uint64(dataStart)+uint64(h.DataPackSize) > uint64(len(data)) {
+			return nil, binread.Errorf(0x20, "file header: Data (%d bytes) runs past the end of the file", h.DataPackSize)
+		}
+	}
+	dataEnd := dataStart + int(h.DataPackSize)
+	c.TrailingBytes = len(data) - dataEnd
+	body, err := inflateSection(data[dataStart:dataEnd], h.dataCompressed(), h.DataUnPackSize, int64(dataStart), sectionData, maxInflate)
+	if err != nil {
+		return nil, err
+	}
+	if h.FileVersion < 8 {
+		// Before version 8 the CRC covers the inflated Data section.
+		c.CRC = adler32From(0, body)
+		c.CRCMatches = c.CRC == h.CRC
+	}
 	if !c.CRCMatches {
 		warn("CRC mismatch: the header says 0x%08x, the file sums to 0x%08x", h.CRC, c.CRC)
-	}
-	hdr1End := HeaderSize + int(h.Hdr1PackSize)
-	dataEnd := hdr1End + int(h.DataPackSize)
-	c.TrailingBytes = len(data) - dataEnd
-
-	hdr1, err := inflateSection(data[HeaderSize:hdr1End], h.header1Compressed(), h.Hdr1UnPackSize, HeaderSize, sectionHeader1, maxInflate)
-	if err != nil {
-		return nil, err
-	}
-	if err := c.parseHeader1(hdr1, warn); err != nil {
-		return nil, err
-	}
-	body, err := inflateSection(data[hdr1End:dataEnd], h.dataCompressed(), h.DataUnPackSize, int64(hdr1End), sectionData, maxInflate)
-	if err != nil {
-		return nil, err
 	}
 	if err := c.parseData(body); err != nil {
 		return nil, err
@@ -139,6 +158,15 @@ func sectionError(name string, err error) error {
 func (c *Container) parseHeader1(b []byte, warn func(string, ...any)) (err error) {
 	defer func() { err = sectionError(sectionHeader1, err) }()
 	r := binread.New(b, binary.LittleEndian)
+	if err := c.parseObjectTable(r, warn); err != nil {
+		return err
+	}
+	return c.parsePluginsAndIncludes(r, warn)
+}
+
+// parseObjectTable reads ObjectCount entries of FileId, ClassId, FileIndex
+// and name.
+func (c *Container) parseObjectTable(r *binread.Reader, warn func(string, ...any)) error {
 	// Each entry is at least 16 bytes, so the count cannot outgrow the data.
 	n, err := r.Count(uint64(c.Header.ObjectCount), 16, "object table")
 	if err != nil {
@@ -183,6 +211,12 @@ func (c *Container) parseHeader1(b []byte, warn func(string, ...any)) (err error
 			c.idToIndex[id] = i
 		}
 	}
+	return nil
+}
+
+// parsePluginsAndIncludes reads the rest of a version 8 Header1: the plugin
+// dependencies and the included-file block.
+func (c *Container) parsePluginsAndIncludes(r *binread.Reader, warn func(string, ...any)) error {
 	deps, err := r.U32("plugin dependency count")
 	if err != nil {
 		return err
@@ -234,7 +268,31 @@ func (c *Container) parseHeader1(b []byte, warn func(string, ...any)) (err error
 func (c *Container) parseData(b []byte) (err error) {
 	defer func() { err = sectionError(sectionData, err) }()
 	r := binread.New(b, binary.LittleEndian)
-	nm, err := r.Count(uint64(c.Header.ManagerCount), 12, "manager blocks")
+	v := c.Header.FileVersion
+	if v < 8 {
+		// Before version 8 the Data section starts with SaveIDMax and the
+		// object count.
+		if _, err := r.U32("SaveIDMax"); err != nil {
+			return err
+		}
+		n, err := r.U32("object count")
+		if err != nil {
+			return err
+		}
+		switch {
+		case v == 7 && n != uint32(len(c.Objects)):
+			return binread.Errorf(4, "object count %d differs from the table's %d entries", n, len(c.Objects))
+		case v < 7:
+			if err := c.startTableFromData(r, n); err != nil {
+				return err
+			}
+		}
+	}
+	managers := c.Header.ManagerCount
+	if v < 6 {
+		managers = 0 // manager blocks exist from version 6 on
+	}
+	nm, err := r.Count(uint64(managers), 12, "manager blocks")
 	if err != nil {
 		return err
 	}
@@ -256,6 +314,12 @@ func (c *Container) parseData(b []byte) (err error) {
 	}
 	for i := range c.Objects {
 		o := &c.Objects[i]
+		if v < 7 {
+			if err := c.readOldObjectBlock(r, o); err != nil {
+				return err
+			}
+			continue
+		}
 		if o.Chunk, err = readChunkBlock(r, fmt.Sprintf("object #%d %q", i, o.Name)); err != nil {
 			return err
 		}

@@ -242,3 +242,43 @@ func TestSubChunk(t *testing.T) {
 		t.Errorf("bad size: %v", err)
 	}
 }
+
+// TestOlderFileVersions reads the layouts of §2.4 written by the test
+// writer: version 7 (object table right after the header, uncompressed;
+// Data starting with SaveIDMax and the object count; CRC over the
+// inflated Data) and versions 6 and 5 (no table: FileId before each block,
+// the class from the chunk, the name from section 1; version 5 has no
+// manager blocks). The converted model must equal the version 8 one.
+func TestOlderFileVersions(t *testing.T) {
+	want, _ := decodeTestFile(t, sampleScene())
+	for _, v := range []uint32{7, 6, 5} {
+		for _, raw := range []bool{false, true} {
+			tf := sampleScene()
+			tf.version, tf.rawData = v, raw
+			var warnings []string
+			c, err := ParseContainer(tf.build(), 1<<20, func(f string, a ...any) { warnings = append(warnings, f) })
+			if err != nil {
+				t.Fatalf("version %d raw %v: %v", v, raw, err)
+			}
+			if !c.CRCMatches || len(warnings) != 0 {
+				t.Errorf("version %d: CRC %v warnings %q", v, c.CRCMatches, warnings)
+			}
+			if len(c.Objects) != 10 || c.Objects[iCurve].Name != "Path" || c.Objects[iCurve].ClassID != ClassCurve ||
+				c.Objects[iCurve].FileID != 106 {
+				t.Errorf("version %d: object %+v", v, c.Objects[iCurve])
+			}
+			if wantM := map[uint32]int{7: 1, 6: 1, 5: 0}[v]; len(c.Managers) != wantM {
+				t.Errorf("version %d: %d managers", v, len(c.Managers))
+			}
+			got, _ := decodeTestFile(t, tf)
+			if len(got.Nodes) != len(want.Nodes) || len(got.Animations) != len(want.Animations) || len(got.Curves) != 1 {
+				t.Errorf("version %d: %d nodes %d animations", v, len(got.Nodes), len(got.Animations))
+			}
+		}
+	}
+	tf := sampleScene()
+	tf.version = 4
+	if _, err := DecodeBytes(tf.build(), nil); err == nil || !strings.Contains(err.Error(), "file version 4") {
+		t.Errorf("version 4: %v", err)
+	}
+}

@@ -41,8 +41,8 @@ func TestBadHeader(t *testing.T) {
 		t.Errorf("magic error at 0x%x", fe.Off)
 	}
 	bad = append([]byte(nil), good...)
-	binary.LittleEndian.PutUint32(bad[0x10:], 7)
-	if fe := expectFormatError(t, "version", bad, nil, "file version 7"); fe != nil && fe.Off != 0x10 {
+	binary.LittleEndian.PutUint32(bad[0x10:], 9)
+	if fe := expectFormatError(t, "version", bad, nil, "file version 9"); fe != nil && fe.Off != 0x10 {
 		t.Errorf("version error at 0x%x", fe.Off)
 	}
 	bad = append([]byte(nil), good...)
@@ -56,15 +56,17 @@ func TestBadHeader(t *testing.T) {
 // TestTruncatedEverywhere cuts a valid file at every length and requires
 // a clean FormatError each time (never a panic, never success).
 func TestTruncatedEverywhere(t *testing.T) {
-	for _, raw := range []bool{false, true} {
-		tf := sampleScene()
-		tf.rawData = raw
-		good := tf.build()
-		for n := 0; n < len(good); n++ {
-			_, err := DecodeBytes(good[:n], &format.Options{})
-			var fe *binread.FormatError
-			if !errors.As(err, &fe) {
-				t.Fatalf("raw %v, cut at %d: %v", raw, n, err)
+	for _, v := range []uint32{8, 7, 6} {
+		for _, raw := range []bool{false, true} {
+			tf := sampleScene()
+			tf.rawData, tf.version = raw, v
+			good := tf.build()
+			for n := 0; n < len(good); n++ {
+				_, err := DecodeBytes(good[:n], &format.Options{})
+				var fe *binread.FormatError
+				if !errors.As(err, &fe) {
+					t.Fatalf("version %d raw %v, cut at %d: %v", v, raw, n, err)
+				}
 			}
 		}
 	}

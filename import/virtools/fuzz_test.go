@@ -33,6 +33,11 @@ func FuzzDecode(f *testing.F) {
 		testController{CtrlLinearScaleAxis, 1, f32s(0, 0, 0.6, 0, 0.8)},
 		testController{CtrlMorph, 1, []uint32{0}})
 	seeds = append(seeds, kinds)
+	for _, v := range []uint32{7, 6} {
+		old := sampleScene()
+		old.rawData, old.version = true, v
+		seeds = append(seeds, old)
+	}
 	for _, s := range seeds {
 		f.Add(s.build())
 	}

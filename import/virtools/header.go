@@ -12,9 +12,15 @@ const Magic = "Nemo Fi\x00"
 // HeaderSize is the size of both header parts of a version ≥ 5 file.
 const HeaderSize = 64
 
-// SupportedFileVersion is the only FileVersion this reader accepts; every
-// Ballance file and every 2.x/3.x writer sample uses it.
-const SupportedFileVersion = 8
+// File versions this reader accepts. Every Ballance file and every
+// 2.x/3.x writer sample is version 8; versions 5 to 7 (older writers,
+// virtools-container.md §2.4) differ in where the object table lives and
+// how the Data section starts. Below 5 the header has no part 1 and the
+// object blocks use a legacy layout, which is not supported.
+const (
+	MinFileVersion = 5
+	MaxFileVersion = 8
+)
 
 // Write-mode flags of Header.WriteMode (CK_FILE_WRITEMODE).
 const (
@@ -30,7 +36,7 @@ type Header struct {
 	Signature      [8]byte
 	CRC            uint32 // Adler-32 seeded with 0, see ComputeCRC
 	CKVersion      uint32 // engine version, date-coded 0xDDMMYYYY
-	FileVersion    uint32 // 8 for every file this reader accepts
+	FileVersion    uint32 // MinFileVersion..MaxFileVersion
 	Zero           uint32 // "FileVersion2", must be 0
 	WriteMode      uint32 // Write* flags
 	Hdr1PackSize   uint32 // stored size of the Header1 section
@@ -60,11 +66,16 @@ func parseHeader(data []byte) (*Header, error) {
 	for i, w := range words {
 		*w = binary.LittleEndian.Uint32(data[8+4*i:])
 	}
-	if h.FileVersion != SupportedFileVersion {
-		return nil, binread.Errorf(0x10, "file header: file version %d is not supported (only %d)", h.FileVersion, SupportedFileVersion)
+	if h.FileVersion < MinFileVersion || h.FileVersion > MaxFileVersion {
+		return nil, binread.Errorf(0x10, "file header: file version %d is not supported (only %d..%d)", h.FileVersion, MinFileVersion, MaxFileVersion)
 	}
 	if h.Zero != 0 {
 		return nil, binread.Errorf(0x14, "file header: reserved field is 0x%x, expected 0", h.Zero)
+	}
+	if h.FileVersion < 8 {
+		// Header1 sizes are meaningless before version 8 (libcmo zeroes
+		// them); the sections are bounds-checked as they are found.
+		h.Hdr1PackSize, h.Hdr1UnPackSize = 0, 0
 	}
 	end := uint64(HeaderSize) + uint64(h.Hdr1PackSize) + uint64(h.DataPackSize)
 	if end > uint64(len(data)) {

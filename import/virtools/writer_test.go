@@ -44,6 +44,7 @@ type testFile struct {
 	ckVersion      uint32
 	header1Extra   []byte // bytes after the included-file block
 	overrideHeader func(h []byte)
+	version        uint32 // file version; 0 means 8
 }
 
 // words builds a chunk's data buffer: id, next, payload per section.
@@ -113,23 +114,53 @@ func zlibBytes(b []byte) []byte {
 
 // build writes the file.
 func (f *testFile) build() []byte {
+	version := f.version
+	if version == 0 {
+		version = 8
+	}
 	var hdr1 []byte
 	var data []byte
-	for _, m := range f.managers {
-		data = le32(data, 0x3d242466, 0)
-		cb := m.bytes()
-		data = le32(data, uint32(len(cb)))
-		data = append(data, cb...)
+	if version < 8 {
+		maxID := uint32(0)
+		for _, o := range f.objects {
+			maxID = max(maxID, o.fileID&^ReferenceBit)
+		}
+		data = le32(data, maxID, uint32(len(f.objects)))
 	}
-	type entry struct{ off int }
+	if version >= 6 {
+		for _, m := range f.managers {
+			data = le32(data, 0x3d242466, 0)
+			cb := m.bytes()
+			data = le32(data, uint32(len(cb)))
+			data = append(data, cb...)
+		}
+	}
 	offs := make([]int, len(f.objects))
 	for i, o := range f.objects {
 		offs[i] = len(data)
+		if version < 7 {
+			data = le32(data, o.fileID)
+		}
 		if o.chunk == nil {
 			data = le32(data, 0)
 			continue
 		}
-		cb := o.chunk.bytes()
+		ch := *o.chunk
+		if version < 7 {
+			// No object table: the name goes in section 1, the class in
+			// the chunk's class byte.
+			name := append([]byte(o.name), 0)
+			w := []uint32{uint32(len(name))}
+			for len(name)%4 != 0 {
+				name = append(name, 0)
+			}
+			for j := 0; j < len(name); j += 4 {
+				w = append(w, binary.LittleEndian.Uint32(name[j:]))
+			}
+			ch.sections = append([]testSection{{identObjectName, w}}, ch.sections...)
+			ch.classByte = uint8(o.classID)
+		}
+		cb := ch.bytes()
 		data = le32(data, uint32(len(cb)))
 		data = append(data, cb...)
 	}
@@ -138,20 +169,27 @@ func (f *testFile) build() []byte {
 	for _, o := range f.objects {
 		h1size += 16 + len(o.name)
 	}
-	h1size += 4 + 4 + 4 + len(f.header1Extra)
+	if version >= 8 {
+		h1size += 4 + 4 + 4 + len(f.header1Extra)
+	}
 	for i, o := range f.objects {
 		hdr1 = le32(hdr1, o.fileID, uint32(o.classID), uint32(64+h1size+offs[i]), uint32(len(o.name)))
 		hdr1 = append(hdr1, o.name...)
 	}
-	hdr1 = le32(hdr1, 0)    // no plugin dependencies
-	hdr1 = le32(hdr1, 4, 0) // included-file block: size 4, count 0
-	hdr1 = append(hdr1, f.header1Extra...)
+	if version >= 8 {
+		hdr1 = le32(hdr1, 0)    // no plugin dependencies
+		hdr1 = le32(hdr1, 4, 0) // included-file block: size 4, count 0
+		hdr1 = append(hdr1, f.header1Extra...)
+	}
 
 	mode := uint32(WriteWholeCompressed)
 	storedHdr1, storedData := zlibBytes(hdr1), zlibBytes(data)
 	if f.rawData {
 		mode = 0
 		storedHdr1, storedData = hdr1, data
+	}
+	if version == 7 {
+		storedHdr1 = hdr1 // the table is never compressed
 	}
 	ck := f.ckVersion
 	if ck == 0 {
@@ -163,16 +201,28 @@ func (f *testFile) build() []byte {
 	for _, o := range f.objects {
 		maxID = max(maxID, o.fileID&^ReferenceBit)
 	}
-	h = le32(h, 0, ck, 8, 0, mode, uint32(len(storedHdr1)),
+	hdr1Pack, hdr1Unpack := uint32(len(storedHdr1)), uint32(len(hdr1))
+	if version < 8 {
+		hdr1Pack, hdr1Unpack = 0, 0
+	}
+	h = le32(h, 0, ck, version, 0, mode, hdr1Pack,
 		uint32(len(storedData)), uint32(len(data)), uint32(len(f.managers)), uint32(len(f.objects)),
-		maxID, 0, 0x02010001, uint32(len(hdr1)))
+		maxID, 0, 0x02010001, hdr1Unpack)
 	if f.overrideHeader != nil {
 		f.overrideHeader(h)
 	}
-	out := append(h, storedHdr1...)
+	out := h
+	if version >= 7 {
+		out = append(out, storedHdr1...)
+	}
 	out = append(out, storedData...)
-	hd, _ := parseHeaderNoCheck(out)
-	crc := ComputeCRC(out, hd)
+	var crc uint32
+	if version >= 8 {
+		hd, _ := parseHeaderNoCheck(out)
+		crc = ComputeCRC(out, hd)
+	} else {
+		crc = adler32From(0, data)
+	}
 	if f.badCRC {
 		crc ^= 1
 	}
