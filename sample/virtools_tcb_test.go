@@ -186,3 +186,19 @@ func TestVirtoolsTCBPositionTwoKeys_Controllers5(t *testing.T) {
 	tr.eval(4, &p)
 	vxNear(t, "p(4)", p[:], []float64{6.4 / 3, 3.2 / 3, 0}, 1e-12)
 }
+
+// controllers §1/§4/§5: TCB scale uses the TCB position evaluator and TCB
+// scale axis the TCB rotation evaluator (CKTCBScaleKey and
+// CKTCBScaleAxisKey are typedefs of the position and rotation keys), so
+// the worked examples come out of those slots too.
+func TestVirtoolsTCBScaleAndScaleAxisSlots_Controllers4_5(t *testing.T) {
+	a := &model.VirtoolsObjectAnimation{Length: 30,
+		Scale:     &model.VirtoolsVectorController{Type: model.VirtoolsTCBScale, Interp: model.VirtoolsTCB, Keys: vxTCBPositionKeys()},
+		ScaleAxis: &model.VirtoolsQuatController{Type: model.VirtoolsTCBScaleAxis, Interp: model.VirtoolsTCB, Keys: vxTCBRotationKeys()}}
+	p, err := VirtoolsSetStep(a, 15)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vxNear(t, "scale", p.Scale[:], []float64{12.314750, 4.522500, 1.634875}, 1e-6)
+	vxNear(t, "scale axis", p.ScaleAxis[:], []float64{0.091217, 0.091217, 0.740751, 0.659278}, 1e-6)
+}
