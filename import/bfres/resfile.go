@@ -76,13 +76,13 @@ func (f *resFile) at(pos, n int, what string) (*binread.Reader, error) {
 	return f.r.At(pos, n, what)
 }
 
-// u32At reads a big-endian u32 at pos.
+// u32At reads a big-endian u32 at pos (without building a reader: it is
+// called for every offset and string in the file).
 func (f *resFile) u32At(pos int, what string) (uint32, error) {
-	r, err := f.at(pos, 4, what)
-	if err != nil {
-		return 0, err
+	if pos < 0 || pos > len(f.data)-4 {
+		return 0, binread.Errorf(int64(max(pos, 0)), "%s (4 bytes at 0x%x) lies outside the file (0x%x bytes)", what, pos, len(f.data))
 	}
-	return r.U32(what)
+	return binary.BigEndian.Uint32(f.data[pos:]), nil
 }
 
 // offsetAt follows the self-relative s32 offset stored at pos (§1): the
@@ -97,7 +97,10 @@ func (f *resFile) offsetAt(pos int, what string) (target int, ok bool, err error
 		return 0, false, nil
 	}
 	t := int64(pos) + int64(int32(v))
-	if t < 0 || t >= int64(len(f.data)) {
+	if t < 0 {
+		return 0, false, binread.Errorf(int64(pos), "%s offset %+d points %d bytes before the start of the file", what, int32(v), -t)
+	}
+	if t >= int64(len(f.data)) {
 		return 0, false, binread.Errorf(int64(pos), "%s offset %+d points to 0x%x, outside the file (0x%x bytes)", what, int32(v), t, len(f.data))
 	}
 	return int(t), true, nil
