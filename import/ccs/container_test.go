@@ -140,3 +140,27 @@ func TestDataBINBrokenMember(t *testing.T) {
 	_, _, err = decodeBytes(t, "DATA.BIN", ccswrite.DataBIN(ccswrite.Gzip(broken, "b.cmp"), ccswrite.Gzip(broken, "c.cmp")))
 	wantFormatError(t, err, "gzip member at file offset 0x0", "overruns")
 }
+
+// When 64 bytes cannot inflate 12, the sniffer reads the first dynamic
+// block's literal code lengths: a CCSF header's bytes 00 01 0D 43 46 53 CC
+// must all be literals there. Gzipped text named x.ccs has no 0xCC literal
+// and is rejected whatever its FNAME says; the writer's file, gzipped
+// without FNAME, passes within the head.
+func TestSniffLiteralLengths(t *testing.T) {
+	text := ccswrite.Gzip([]byte("hello hello hello this is some text that is long enough to compress somewhat hello"), "x.ccs")
+	body, _, _ := gzipBody(text[:64])
+	if maybe, decided := headerLiteralsPresent(body); maybe || !decided {
+		t.Errorf("text: maybe %v decided %v, want a decided no", maybe, decided)
+	}
+	if Sniff(text[:64]) {
+		t.Error("gzipped text named x.ccs accepted")
+	}
+	kite := ccswrite.Gzip(mustKite(), "")
+	body, _, _ = gzipBody(kite[:64])
+	if maybe, decided := headerLiteralsPresent(body); !maybe || !decided {
+		t.Errorf("kite: maybe %v decided %v, want a decided yes", maybe, decided)
+	}
+	if !Sniff(kite[:64]) {
+		t.Error("gzipped kite file rejected")
+	}
+}

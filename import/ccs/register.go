@@ -1,14 +1,11 @@
 package ccs
 
 import (
-	"bytes"
-	"compress/flate"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 
 	"github.com/animbake/bake/format"
 	"github.com/animbake/bake/import/binread"
@@ -26,80 +23,6 @@ func init() {
 // the magic "CCSF".
 func isCCSF(b []byte) bool {
 	return len(b) >= 12 && binary.LittleEndian.Uint32(b) == 0xCCCC0000|CodeHeader && string(b[8:12]) == "CCSF"
-}
-
-// Sniff recognises a plain CCSF file by its header chunk, and a gzip stream
-// by peeking into its first inflated bytes for that header: gzip alone says
-// nothing about the content. When the head is too short to inflate 12 bytes
-// (a dynamic Huffman block's tables alone can fill it), a gzip stream is
-// accepted only when its FNAME field ends in ".ccs" or ".cmp", or is
-// absent, since no other bake format is gzip-compressed; Decode then checks
-// the header for certain.
-func Sniff(head []byte) bool {
-	if isCCSF(head) {
-		return true
-	}
-	if !isGzipMagic(head) {
-		return false
-	}
-	body, fname, ok := gzipBody(head)
-	if !ok {
-		return false
-	}
-	peek := make([]byte, 12)
-	n, _ := io.ReadFull(flate.NewReader(bytes.NewReader(body)), peek)
-	if n == len(peek) {
-		return isCCSF(peek)
-	}
-	if fname == nil {
-		return true
-	}
-	ext := bytes.ToLower(fname[max(len(fname)-4, 0):])
-	return string(ext) == ".ccs" || string(ext) == ".cmp"
-}
-
-// gzipBody skips a gzip member header (RFC 1952) within head and returns
-// the deflate data that follows and the FNAME field, if any. ok is false
-// when the header does not fit in head.
-func gzipBody(head []byte) (body, fname []byte, ok bool) {
-	const (
-		fhcrc    = 1 << 1
-		fextra   = 1 << 2
-		fnameBit = 1 << 3
-		fcomment = 1 << 4
-	)
-	if len(head) < 10 {
-		return nil, nil, false
-	}
-	flg := head[3]
-	p := 10
-	if flg&fextra != 0 {
-		if p+2 > len(head) {
-			return nil, nil, false
-		}
-		p += 2 + int(binary.LittleEndian.Uint16(head[p:]))
-	}
-	var name []byte
-	for _, field := range []byte{fnameBit, fcomment} {
-		if flg&field == 0 {
-			continue
-		}
-		i := bytes.IndexByte(head[min(p, len(head)):], 0)
-		if i < 0 {
-			return nil, nil, false
-		}
-		if field == fnameBit {
-			name = head[p : p+i]
-		}
-		p += i + 1
-	}
-	if flg&fhcrc != 0 {
-		p += 2
-	}
-	if p > len(head) {
-		return nil, nil, false
-	}
-	return head[p:], name, true
 }
 
 // Decode reads a plain CCSF file, a gzip-compressed one, or a DATA.BIN of
