@@ -98,7 +98,7 @@ func (f *resFile) offsetAt(pos int, what string) (target int, ok bool, err error
 	}
 	t := int64(pos) + int64(int32(v))
 	if t < 0 {
-		return 0, false, binread.Errorf(int64(pos), "%s offset %+d points %d bytes before the start of the file", what, int32(v), -t)
+		return 0, false, binread.Errorf(int64(pos), "%s offset %+d points %d bytes before the start, outside the file", what, int32(v), -t)
 	}
 	if t >= int64(len(f.data)) {
 		return 0, false, binread.Errorf(int64(pos), "%s offset %+d points to 0x%x, outside the file (0x%x bytes)", what, int32(v), t, len(f.data))
