@@ -146,8 +146,32 @@ func (cv *converter) addKeyedAnimation(k *KeyedAnimation) error {
 			return err
 		}
 	}
+	anim.Channels = cv.lastChannelPerTarget(name, anim.Channels)
 	cv.file.Animations = append(cv.file.Animations, anim)
 	return nil
+}
+
+// lastChannelPerTarget keeps one channel per node and path: when two
+// object animations of a keyed animation drive the same entity, the engine
+// steps them in list order and the later one's value is what stays.
+func (cv *converter) lastChannelPerTarget(name string, chans []model.Channel) []model.Channel {
+	type target struct{ node, path string }
+	last := map[target]int{}
+	for i, c := range chans {
+		last[target{c.Node, c.Path}] = i
+	}
+	if len(last) == len(chans) {
+		return chans
+	}
+	out := chans[:0]
+	for i, c := range chans {
+		if last[target{c.Node, c.Path}] == i {
+			out = append(out, c)
+		} else {
+			cv.opts.Warnf("keyed animation %q: two object animations drive %s of %q; the later one is kept", name, c.Path, c.Node)
+		}
+	}
+	return out
 }
 
 // addObjectAnimation adds one animation for a single CKObjectAnimation.

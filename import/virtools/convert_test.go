@@ -452,3 +452,18 @@ func TestScaleAxisChannel(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyedDuplicateTargets: when a keyed animation lists two object
+// animations of the same entity (or one twice), one channel per node and
+// path is kept, the later one, with a warning.
+func TestKeyedDuplicateTargets(t *testing.T) {
+	tf := sampleScene()
+	tf.objects[iKeyed].chunk.sections[3] = testSection{identKeyedAnimList, []uint32{3, iArmAnim, iAnim, iArmAnim}}
+	tf.objects[iAnim].chunk.sections[0] = objAnimSection(0, iArm, 10, nil,
+		testController{CtrlLinearRotation, 1, f32s(0, 0, 0, 0, 1)})
+	f, warnings := decodeTestFile(t, tf)
+	k := animNamed(t, f, "Keyed")
+	if len(k.Channels) != 1 || k.Channels[0].Curve.(*model.VirtoolsTransform).Anim.Name != "Swing" || len(warnings) != 2 {
+		t.Errorf("channels %d, warnings %q", len(k.Channels), warnings)
+	}
+}
