@@ -85,6 +85,9 @@ type animConverter struct {
 	// driven maps a node name to the index of the first channel an object
 	// controller gave it, so later records for it can be recognised.
 	driven map[string]int
+	// restarts holds the effectRestart events of F_Obj records, in file
+	// order; notes merges them into the event list.
+	restarts []model.Event
 }
 
 func (cv *animConverter) channel(node, path string, c model.Curve) {

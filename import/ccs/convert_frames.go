@@ -16,7 +16,8 @@ var (
 )
 
 // objFrames converts F_Obj records (ccs-anime-playback.txt "F_Obj") into
-// stepped T, R, S and alpha channels of the objects no controller drives.
+// stepped T, R, S and alpha channels of the objects no controller drives,
+// and an F_Obj on an effect object (0x0E00) into an effectRestart event.
 // Frame 0's records are never read (DecodeFrameChunk starts at frame 1);
 // before its first record an object shows its rest pose; transparency is
 // clamped to 0..1 as DecodeF_Obj stores it.
@@ -29,6 +30,15 @@ func (cv *animConverter) objFrames() error {
 			return err
 		}
 		if f.Frame == 0 {
+			continue
+		}
+		if target, _ := cv.ns.resolve(f.Object, f.Off+8, "F_Obj"); cv.ns.s.Kinds[target] == CodeEffect {
+			if float64(f.Frame) > cv.tm.End() {
+				continue // never read
+			}
+			// DecodeF_Obj restarts an effect object's animation instead of
+			// posing it.
+			cv.restarts = append(cv.restarts, model.Event{Frame: float64(f.Frame), Name: EventEffectRestart, Node: node})
 			continue
 		}
 		if _, driven := cv.driven[node]; driven {

@@ -1,6 +1,7 @@
 package ccs
 
 import (
+	"github.com/animbake/bake/import/ccs/ccswrite"
 	"reflect"
 	"testing"
 
@@ -168,5 +169,37 @@ func TestMaterialController(t *testing.T) {
 	vv := v.Components[1].(*model.CcAnmTrack)
 	if u.Kind != model.CcAnmAbsent || u.Values[0] != 0 || vv.Kind != model.CcAnmKeyed || !reflect.DeepEqual(vv.Values, []float32{0, 1}) {
 		t.Errorf("U %+v V %+v", u, vv)
+	}
+}
+
+// An F_Obj on an effect object (0x0E00) restarts the effect instead of
+// posing it (ccs-anime-playback.txt "F_Obj"): an effectRestart event, read
+// by DecodeFrameChunk during the step, so before that step's notes, which
+// NoteProcess hands on afterwards in reverse file order.
+func TestEffectRestart(t *testing.T) {
+	b := ccswrite.New("fx", 0x110)
+	fx := b.Object("EFF_spark", "fx.max")
+	note := b.Object("OBJ_xnote", "fx.max")
+	anm := b.Object("ANM_fx", "fx.max")
+	b.Chunk(0x0E00, fx, 0)
+	pose := ccswrite.FObj(fx, [3]float32{1, 2, 3}, [3]float32{}, [3]float32{1, 1, 1}, 1, 0)
+	b.Anime(anm, 4, false, nil, nil,
+		[]ccswrite.Record{ccswrite.Note(note, 2, 1), pose, ccswrite.Note(note, 3, 1)})
+	f := mustDecode(t, b.Bytes())
+	a := &f.Animations[0]
+	var got []string
+	for _, e := range a.Events {
+		s := e.Name + "@" + e.Node
+		if e.Name == EventNote {
+			s += "/" + string(rune('0'+e.Args["event"].(int64)))
+		}
+		got = append(got, s)
+	}
+	want := []string{"effectRestart@EFF_spark", "note@OBJ_xnote/3", "note@OBJ_xnote/2"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("events %v, want %v", got, want)
+	}
+	if findChannel(a, "EFF_spark", model.PathTranslation) != nil {
+		t.Error("the effect object got a pose")
 	}
 }

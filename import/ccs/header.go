@@ -24,6 +24,7 @@ const (
 	CodeModel         = 0x0800
 	CodeClump         = 0x0900
 	CodeExternal      = 0x0A00
+	CodeEffect        = 0x0E00
 	CodeMorpher       = 0x1900
 	CodeAnimeObject   = 0x2000
 	CodeFrame         = 0xFF01 // the frame marker "Top"
