@@ -1,6 +1,8 @@
 package bfres
 
 import (
+	"math"
+
 	"github.com/animbake/bake/import/binread"
 	"github.com/animbake/bake/model"
 	"github.com/animbake/bake/sample"
@@ -108,7 +110,7 @@ func restRotation(r [4]float32, euler bool) [4]float64 {
 	if l == 0 {
 		return [4]float64{0, 0, 0, 1}
 	}
-	l = 1 / sqrt(l)
+	l = 1 / math.Sqrt(l)
 	return [4]float64{q[0] * l, q[1] * l, q[2] * l, q[3] * l}
 }
 

@@ -1,8 +1,6 @@
 package bfres
 
 import (
-	"math"
-
 	"github.com/animbake/bake/model"
 )
 
@@ -162,5 +160,3 @@ func vectorChannel(node, path string, first int, init [3]float32, component func
 		component(first, init[0]), component(first+1, init[1]), component(first+2, init[2]),
 	}}}
 }
-
-func sqrt(x float64) float64 { return math.Sqrt(x) }

@@ -422,3 +422,28 @@ func TestSegmentScaleCompensateMarked(t *testing.T) {
 		t.Error("marked without a scaled parent")
 	}
 }
+
+// X_Animation.bfres and X_Animation.sbfres pair with X.bfres, then X.sbfres.
+func TestSiblingNames(t *testing.T) {
+	for in, want := range map[string][]string{
+		"/a/Animal_Bass_Animation.bfres": {"Animal_Bass.bfres", "Animal_Bass.sbfres"},
+		"Animal_Bass_Animation.sbfres":   {"Animal_Bass.bfres", "Animal_Bass.sbfres"},
+		"Animal_Bass.bfres":              nil,
+		"_Animation.bfres":               nil,
+	} {
+		if got := siblingNames(in); !reflect.DeepEqual(got, want) {
+			t.Errorf("siblingNames(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+// The registry picks "bfres" for FRES and Yaz0-wrapped FRES heads.
+func TestRegisteredSniffer(t *testing.T) {
+	plain := richFile(v4).bytes()
+	for _, data := range [][]byte{plain, yaz0Encode(plain)} {
+		f, err := format.Sniff(data[:format.HeadSize])
+		if err != nil || f.Name != "bfres" {
+			t.Errorf("sniffed %q, %v", f.Name, err)
+		}
+	}
+}
