@@ -33,4 +33,18 @@ if [ ! -d tools/validate/node_modules ]; then
 fi
 node tools/validate/validate.mjs "${inputs[@]}"
 
+echo "== three.js client check"
+if [ ! -d tools/clients/node_modules ]; then
+  (cd tools/clients && npm ci --no-audit --no-fund --silent)
+fi
+node --test tools/clients/expected.test.mjs tools/clients/clients.test.mjs
+node tools/clients/three_check.mjs "${inputs[@]}"
+
+echo "== Blender client check"
+if command -v blender >/dev/null; then
+  bash tools/clients/blender_check.sh "${inputs[@]}"
+else
+  echo "(blender not installed: Blender client check skipped; apt-get install -y blender python3-numpy)"
+fi
+
 echo "all tests passed"

@@ -399,6 +399,11 @@ def main():
     if not argv:
         print("usage: blender -b --python-exit-code 1 -P blender_check.py -- DIR_OR_FILE...", file=sys.stderr)
         sys.exit(2)
+    try:
+        import numpy  # noqa: F401  (Blender's glTF importer needs it; Debian: python3-numpy)
+    except ImportError:
+        print("Blender's glTF importer needs numpy: apt-get install -y python3-numpy", file=sys.stderr)
+        sys.exit(2)
     pairs, unpaired = find_pairs(argv)
     stats = {"files": 0, "clips": 0, "comparisons": 0, "data_channels": 0}
     failed = 0
