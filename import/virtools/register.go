@@ -23,15 +23,15 @@ func Sniff(head []byte) bool {
 }
 
 // Decode reads a composition file and converts it into one model.File.
-// Errors wrap a *binread.FormatError and name the file.
+// Format errors are *binread.FormatError; the caller names the file.
 func Decode(in *format.Input, opts *format.Options) ([]*model.File, error) {
 	data, err := binread.ReadFile(in.R, in.Size)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", in.Path, err)
+		return nil, fmt.Errorf("reading the file: %w", err)
 	}
 	f, err := DecodeBytes(data, opts)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", in.Path, err)
+		return nil, err
 	}
 	sum := sha256.Sum256(data)
 	f.Source = model.Source{Path: in.Path, Format: FormatName, SHA256: hex.EncodeToString(sum[:])}
