@@ -363,3 +363,24 @@ func compileCurve(t testing.TB, c model.Curve) interface{ Eval(float64, []float6
 	}
 	return e
 }
+
+// Every animation of every sample bakes (the sampler's own checks: finite
+// values, compiled curves), with the timing of decision 1.
+func TestSampleBakes(t *testing.T) {
+	for _, name := range []string{"Animal_Bass_Animation.bfres", "Animal_Bass.bfres", "Animal_Bear_Animation.bfres", "Npc_Gerudo_Queen_Animation.bfres"} {
+		f := decodeSample(t, name, nil)
+		b, err := sample.Bake(f, sample.Options{Axes: "gltf"})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if len(b.Animations) != len(f.Animations) {
+			t.Errorf("%s: %d baked animations of %d", name, len(b.Animations), len(f.Animations))
+		}
+		if name == "Animal_Bass_Animation.bfres" {
+			move := b.Animations[2] // 24 frames, looping: 25 samples 0..24/30 s
+			if move.Name != "Move" || len(move.Times) != 25 || move.Duration != 24.0/30 {
+				t.Errorf("Move baked as %s with %d samples over %v s", move.Name, len(move.Times), move.Duration)
+			}
+		}
+	}
+}
