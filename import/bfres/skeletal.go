@@ -56,6 +56,9 @@ func buildSkeletal(a *SkeletalAnim, ns *nodeSet, warn func(string, ...any)) mode
 	if rm := rotationMode(a.Flags); rm != RotateEulerXYZ && rm != RotateQuaternion {
 		warn("skeletal animation %s: rotation mode %d is undefined; reading rotations as quaternions", a.Name, rm)
 	}
+	if scaleMode(a.Flags) == ScaleSoftimage {
+		warn("skeletal animation %s: the Softimage scale mode is not analysed (§8 step 6); channels are plain local TRS", a.Name)
+	}
 	var ssc []string
 	total := 0
 	for i := range a.BoneAnims {
