@@ -5,6 +5,7 @@ import (
 
 	"github.com/animbake/bake/format"
 	"github.com/animbake/bake/import/ccs/ccswrite"
+	"github.com/animbake/bake/sample"
 )
 
 // fuzzSeeds are files from the project's writer covering every record
@@ -38,8 +39,9 @@ func fuzzSeeds() [][]byte {
 		ccswrite.DataBIN(ccswrite.Gzip(kite, ""), ccswrite.Gzip(later, "later.cmp"))}
 }
 
-// FuzzDecode: any input either decodes into files that validate, or fails
-// with an error; it never panics and never allocates past the inflate cap.
+// FuzzDecode: any input either decodes into files that validate and whose
+// curves all compile and evaluate, or fails with an error; it never panics
+// and never allocates past the inflate cap.
 func FuzzDecode(f *testing.F) {
 	for _, s := range fuzzSeeds() {
 		f.Add(s)
@@ -53,6 +55,19 @@ func FuzzDecode(f *testing.F) {
 		for _, file := range files {
 			if err := file.Validate(); err != nil {
 				t.Fatalf("decoded file does not validate: %v", err)
+			}
+			// Every curve the importer makes must compile and evaluate.
+			for _, a := range file.Animations {
+				for _, c := range a.Channels {
+					e, err := sample.Compile(c.Curve)
+					if err != nil {
+						t.Fatalf("%s %s/%s: %v", a.Name, c.Node+c.Material, c.Path, err)
+					}
+					out := make([]float64, e.Width())
+					for _, fr := range []float64{0, 0.5, a.End, a.End + 1} {
+						e.Eval(fr, out)
+					}
+				}
 			}
 		}
 	})
