@@ -64,6 +64,13 @@ for (const [name, run] of [['three.js', three], ['Blender', blender]]) {
   }
 }
 
+test('three.js check catches a clip duration a looping player would wrap at wrongly', () =>
+  withFixture(tampered((j) => (j.animations[1].duration = 2.5)), (dir) => {
+    const r = three(dir);
+    assert.equal(r.status, 1, r.stdout);
+    assert.match(r.stderr, /clip "blink": three.js duration 2s, JSON 2.5s/);
+  }));
+
 test('three.js check refuses an empty folder', () =>
   withFixture(fixtureJSON(), (dir) => {
     const r = three(path.join(dir, 'fixture.bin'));

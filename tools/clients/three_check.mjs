@@ -162,6 +162,10 @@ async function checkFile(pair, stats) {
       const clip = gltf.animations[ai];
       if (!clip) return;
       if (clip.name !== anim.name) problems.push(`clip ${ai}: three.js ${JSON.stringify(clip.name)}, JSON ${JSON.stringify(anim.name)}`);
+      // A looping player wraps at the clip's duration: it must be the JSON's.
+      if (clip.duration !== anim.duration) {
+        problems.push(`clip ${JSON.stringify(anim.name)}: three.js duration ${clip.duration}s, JSON ${anim.duration}s`);
+      }
       stats.clips++;
       stats.dataChannels += trsChannels(doc, anim).data;
       checkClip(doc, anim, clip, gltf, objects, extra, stats, failures);
