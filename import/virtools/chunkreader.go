@@ -157,6 +157,39 @@ func (s *sectionReader) Ref(what string) (int, error) {
 	return i, nil
 }
 
+// LenientRef reads an object reference the way the engine does: one that
+// does not resolve is null. It is used for references bake does not need
+// (a place, a character, the entity's own animation list), so that they
+// cannot fail a file.
+func (s *sectionReader) LenientRef(what string) (int, error) {
+	pos := s.pos
+	r, err := s.Ref(what)
+	if err != nil && s.pos == pos+1 {
+		return noRef, nil // the dword was there but did not resolve
+	}
+	return r, err
+}
+
+// LenientRefArray reads an object array whose unresolved entries are
+// dropped, as XObjectPointerArray::Load does.
+func (s *sectionReader) LenientRefArray(what string) ([]int, error) {
+	n, err := s.U32(what + " count")
+	if err != nil {
+		return nil, err
+	}
+	if err := s.need(int(min(n, math.MaxInt32)), what); err != nil {
+		return nil, err
+	}
+	var out []int
+	for range n {
+		r, _ := s.LenientRef(what)
+		if r != noRef {
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
 // RefArray reads an object array: a count, then that many references.
 func (s *sectionReader) RefArray(what string) ([]int, error) {
 	n, err := s.U32(what + " count")

@@ -142,8 +142,18 @@ func TestBadReferences(t *testing.T) {
 
 	tf = sampleScene()
 	tf.objects[iChild].chunk.options = ChunkOptAllowDyn // no FILE option: raw CK_IDs
-	tf.objects[iChild].chunk.sections[0].words = []uint32{1, 9999}
+	tf.objects[iChild].chunk.sections[1] = entitySection(EntityParentValid, translationRows(1, 2, 3), 9999)
 	expectFormatError(t, "raw id", tf.build(), nil, "CK_ID 9999")
+
+	// References bake does not need resolve to null, as in the engine: a
+	// place and an animation-list entry outside the table do not fail.
+	tf = sampleScene()
+	tf.objects[iChild].chunk.sections[0].words = []uint32{2, 500, iAnim}
+	tf.objects[iChild].chunk.sections[1] = entitySection(EntityPlaceValid|EntityParentValid, translationRows(11, 2, 3), 777, iParent)
+	s := decodeTestScene(t, tf)
+	if e := s.Entities[iChild]; e.Place != noRef || e.Parent != iParent || !equalInts(e.Animations, []int{iAnim}) {
+		t.Errorf("lenient references: place %d parent %d animations %v", e.Place, e.Parent, e.Animations)
+	}
 
 	tf = sampleScene()
 	tf.objects[iAnim].chunk.sections[0] = objAnimSection(0, iKeyed, 10, nil)

@@ -46,7 +46,7 @@ func decodeEntity(o *Object, refs refResolver) (*Entity, error) {
 		return nil, err
 	}
 	if s != nil {
-		if e.Animations, err = s.RefArray("animation list"); err != nil {
+		if e.Animations, err = s.LenientRefArray("animation list"); err != nil {
 			return nil, err
 		}
 	}
@@ -79,7 +79,7 @@ func (e *Entity) readData(s *sectionReader) error {
 	}
 	e.HasWorld = true
 	if e.Flags&EntityPlaceValid != 0 {
-		if e.Place, err = s.Ref("place"); err != nil {
+		if e.Place, err = s.LenientRef("place"); err != nil {
 			return err
 		}
 	}

@@ -61,7 +61,7 @@ func decodeKeyedAnimation(o *Object, refs refResolver) (*KeyedAnimation, error) 
 	if s, err := c.section(identAnimRoot, refs); err != nil {
 		return nil, err
 	} else if s != nil {
-		if _, err := s.RefArray("animation entities"); err != nil {
+		if _, err := s.LenientRefArray("animation entities"); err != nil {
 			return nil, err
 		}
 		if k.RootEntity, err = s.Ref("root entity"); err != nil {
@@ -71,7 +71,7 @@ func decodeKeyedAnimation(o *Object, refs refResolver) (*KeyedAnimation, error) 
 	if s, err := c.section(identAnimCharacter, refs); err != nil {
 		return nil, err
 	} else if s != nil {
-		if k.Character, err = s.Ref("character"); err != nil {
+		if k.Character, err = s.LenientRef("character"); err != nil {
 			return nil, err
 		}
 	}
