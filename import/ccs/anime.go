@@ -111,7 +111,9 @@ func (a *Anime) readRecords(r *binread.Reader, later bool, warn func(string, ...
 		if uint64(size)*4 > uint64(r.Remaining()) {
 			return binread.Errorf(recOff+4, "Anime %s: record 0x%04x of %d words overruns the record sequence (%d words left)", a.Name, code, size, r.Remaining()/4)
 		}
-		body, _ := r.Sub(int(size)*4, "record body")
+		// A value Reader over the body (no heap allocation per record).
+		body := binread.Reader{Data: r.Data[r.Pos : r.Pos+int(size)*4], Order: r.Order, Base: r.Off()}
+		r.Pos += int(size) * 4
 		if first && code != CodeFrame {
 			return binread.Errorf(recOff, "Anime %s: expected the frame marker Top 0 first, found record 0x%04x", a.Name, code)
 		}
@@ -138,7 +140,7 @@ func (a *Anime) readRecords(r *binread.Reader, later bool, warn func(string, ...
 			frame = v
 			continue
 		}
-		if err := a.readRecord(body, code, frame, later); err != nil {
+		if err := a.readRecord(&body, code, frame, later); err != nil {
 			var uk unknownKindError
 			if errors.As(err, &uk) {
 				warn("Anime %s: skipping record 0x%04x at 0x%x: %v", a.Name, code, recOff, uk.FormatError)

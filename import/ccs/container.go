@@ -47,10 +47,11 @@ func SplitMembers(data []byte, limit int64, warn func(string, ...any)) ([]Member
 		warn = func(string, ...any) {}
 	}
 	var members []Member
+	var zr gzip.Reader // one decompressor, reset for every member
 	budget := limit
 	off := 0
 	for off < len(data) {
-		out, used, err := inflateMember(data[off:], budget)
+		out, used, err := inflateMember(&zr, data[off:], budget)
 		if err != nil {
 			var fe *binread.FormatError
 			if errors.As(err, &fe) {
@@ -90,10 +91,9 @@ func nextMember(data []byte, end int) (next, skipped int) {
 // inflateMember inflates the single gzip member at the start of data and
 // reports how many compressed bytes it used. bytes.Reader is an
 // io.ByteReader, so the decompressor reads no further than the member's end.
-func inflateMember(data []byte, budget int64) ([]byte, int, error) {
+func inflateMember(zr *gzip.Reader, data []byte, budget int64) ([]byte, int, error) {
 	br := bytes.NewReader(data)
-	zr, err := gzip.NewReader(br)
-	if err != nil {
+	if err := zr.Reset(br); err != nil {
 		return nil, 0, binread.Errorf(0, "gzip header: %v", err)
 	}
 	zr.Multistream(false)

@@ -119,15 +119,18 @@ func newReader(data []byte) *binread.Reader { return binread.New(data, binary.Li
 // must be 0xCCCC, and the size in words.
 func chunkHead(r *binread.Reader, what string) (code uint16, size uint32, err error) {
 	off := r.Off()
-	t, err := r.U32(what + " type")
-	if err != nil {
-		return 0, 0, err
+	if r.Remaining() < 4 {
+		return 0, 0, r.Errorf("%s type needs 4 bytes, only %d left", what, r.Remaining())
 	}
+	t, _ := r.U32("type")
 	if t>>16 != chunkMagic {
 		return 0, 0, binread.Errorf(off, "%s: expected a type word 0xCCCCxxxx, found 0x%08x", what, t)
 	}
-	size, err = r.U32(what + " size")
-	return uint16(t), size, err
+	if r.Remaining() < 4 {
+		return 0, 0, r.Errorf("%s size needs 4 bytes, only %d left", what, r.Remaining())
+	}
+	size, _ = r.U32("size")
+	return uint16(t), size, nil
 }
 
 // readHeader reads the header chunk at the start of a CCSF file.

@@ -82,20 +82,19 @@ func readTrack(r *binread.Reader, k uint8, f valueFormat, quat bool, what string
 	default:
 		return t, unknownKindError{r.Errorf("%s: unknown track kind %d (expected 0, 1, 2 or 4)", what, k)}
 	}
-	n32, err := r.U32(what + " key count")
-	if err != nil {
-		return t, err
+	if r.Remaining() < 4 {
+		return t, r.Errorf("%s: key count needs 4 bytes, only %d left", what, r.Remaining())
 	}
-	n, err := r.Count(uint64(n32), 4+f.bytes(), what+" keys")
-	if err != nil {
-		return t, err
+	n32, _ := r.U32("key count")
+	if uint64(n32) > uint64(r.Remaining()/(4+f.bytes())) {
+		return t, r.Errorf("%s keys: count %d of %d-byte keys does not fit in the %d bytes left", what, n32, 4+f.bytes(), r.Remaining())
 	}
+	n := int(n32)
 	t.Frames = make([]uint32, n)
 	t.Values = make([]float32, 0, n*f.width)
 	for i := range t.Frames {
-		if t.Frames[i], err = r.U32(what + " key frame"); err != nil {
-			return t, err
-		}
+		// The count check above guarantees these reads succeed.
+		t.Frames[i], _ = r.U32("key frame")
 		if err := readValue(r, f, &t.Values, what); err != nil {
 			return t, err
 		}
@@ -103,22 +102,20 @@ func readTrack(r *binread.Reader, k uint8, f valueFormat, quat bool, what string
 	return t, nil
 }
 
+// readValue appends one value of format f; what names the track in errors.
 func readValue(r *binread.Reader, f valueFormat, out *[]float32, what string) error {
+	if r.Remaining() < f.bytes() {
+		return r.Errorf("%s: a value needs %d bytes, only %d left", what, f.bytes(), r.Remaining())
+	}
 	if f.color {
-		b, err := r.Bytes(4, what+" colour")
-		if err != nil {
-			return err
-		}
+		b, _ := r.Bytes(4, "colour")
 		for _, c := range b {
 			*out = append(*out, float32(c))
 		}
 		return nil
 	}
 	for range f.width {
-		v, err := r.U32(what + " value")
-		if err != nil {
-			return err
-		}
+		v, _ := r.U32("value")
 		*out = append(*out, math.Float32frombits(v))
 	}
 	return nil
