@@ -142,17 +142,24 @@ func (cv *animConverter) rotation(t *Track) *model.CcAnmRotation {
 }
 
 // objectControllers converts the 0x0102 records: the node's T, R, S (the
-// local matrix is T·R·S) and its transparency when a track gives one.
+// local matrix is T·R·S) and its transparency when a track gives one. When
+// two records drive one object, the later one's SetAnmCtrlWork overwrites
+// the earlier's, so only the last is kept (with a notice).
 func (cv *animConverter) objectControllers() error {
+	var last orderedKeys[string, *ObjectController]
 	for i := range cv.a.ObjCtrls {
 		c := &cv.a.ObjCtrls[i]
 		node, err := cv.ns.node(c.Object, c.Off+8, "object controller", "")
 		if err != nil {
 			return err
 		}
-		if _, dup := cv.driven[node]; dup {
-			cv.warn("Anime %s: a second controller for %s at 0x%x; both are kept", cv.a.Name, node, c.Off)
+		if prev := last.get(node, func() *ObjectController { return c }); prev != c {
+			cv.warn("Anime %s: the controller at 0x%x overrides the one at 0x%x for %s", cv.a.Name, c.Off, prev.Off, node)
+			last.m[node] = c
 		}
+	}
+	for _, node := range last.keys {
+		c := last.m[node]
 		cv.driven[node] = len(cv.anim.Channels)
 		cv.channel(node, model.PathTranslation, cv.floatTrack(&c.Position, 3, 0))
 		cv.channel(node, model.PathRotation, cv.rotation(&c.Rotation))

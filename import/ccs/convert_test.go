@@ -203,3 +203,27 @@ func TestEffectRestart(t *testing.T) {
 		t.Error("the effect object got a pose")
 	}
 }
+
+// Two controllers for one object in one Anime: the later record's
+// SetAnmCtrlWork overwrites the earlier's, so one set of channels remains,
+// the later one's.
+func TestDuplicateControllerLastWins(t *testing.T) {
+	b := ccswrite.New("dup", 0x110)
+	o := b.Object("OBJ_a", "a.max")
+	anm := b.Object("ANM_a", "a.max")
+	b.Anime(anm, 2, false, []ccswrite.Record{
+		ccswrite.ObjCtrl(o, ccswrite.Const(1, 1, 1), ccswrite.Absent, ccswrite.Absent, ccswrite.Const(0.5)),
+		ccswrite.ObjCtrl(o, ccswrite.Const(2, 2, 2), ccswrite.Absent, ccswrite.Absent, ccswrite.Absent),
+	})
+	files, warnings, err := decodeBytes(t, "dup.ccs", b.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &files[0].Animations[0]
+	if len(a.Channels) != 3 || len(warnings) != 1 {
+		t.Fatalf("%d channels, notices %q; want 3 channels and one notice", len(a.Channels), warnings)
+	}
+	if pos := findChannel(a, "OBJ_a", model.PathTranslation).(*model.CcAnmTrack); pos.Values[0] != 2 {
+		t.Errorf("translation %v, want the second controller's (2, 2, 2)", pos.Values)
+	}
+}
