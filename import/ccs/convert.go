@@ -72,7 +72,28 @@ func convertAnime(a *Anime, ns *nodeSet, later bool, warn func(string, ...any)) 
 			return nil, err
 		}
 	}
+	cv.dropDuplicateTargets()
 	return anim, nil
+}
+
+// dropDuplicateTargets keeps the first channel of each target and path:
+// controllers (converted first) win over per-frame records of the same
+// property (a camera with both a controller and frames, say), and an
+// animation never holds two channels glTF would reject.
+func (cv *animConverter) dropDuplicateTargets() {
+	type key struct{ node, mat, path string }
+	seen := map[key]bool{}
+	kept := cv.anim.Channels[:0]
+	for _, c := range cv.anim.Channels {
+		k := key{c.Node, c.Material, c.Path}
+		if seen[k] {
+			cv.warn("Anime %s: a second %s channel for %s is dropped; the controller's is kept", cv.a.Name, c.Path, c.Node+c.Material)
+			continue
+		}
+		seen[k] = true
+		kept = append(kept, c)
+	}
+	cv.anim.Channels = kept
 }
 
 // animConverter carries the state of one Anime's conversion.

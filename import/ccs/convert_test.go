@@ -227,3 +227,25 @@ func TestDuplicateControllerLastWins(t *testing.T) {
 		t.Errorf("translation %v, want the second controller's (2, 2, 2)", pos.Values)
 	}
 }
+
+// A material with both a controller and material frames keeps the
+// controller's uvOffset only: one channel per target and path.
+func TestControllerWinsOverFrames(t *testing.T) {
+	b := ccswrite.New("mat", 0x110)
+	m := b.Object("MAT_a", "a.max")
+	anm := b.Object("ANM_a", "a.max")
+	b.Anime(anm, 3, false,
+		[]ccswrite.Record{ccswrite.MatCtrl(m, ccswrite.Const(0.5), ccswrite.Absent)},
+		[]ccswrite.Record{ccswrite.MatFrame(m, 0, 0.25, 0.75)})
+	files, warnings, err := decodeBytes(t, "mat.ccs", b.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &files[0].Animations[0]
+	if len(a.Channels) != 1 || len(warnings) != 1 {
+		t.Fatalf("%d channels, notices %q", len(a.Channels), warnings)
+	}
+	if _, ok := a.Channels[0].Curve.(*model.Vector); !ok {
+		t.Errorf("kept %T, want the controller's vector", a.Channels[0].Curve)
+	}
+}

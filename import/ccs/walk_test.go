@@ -47,6 +47,7 @@ func TestLaterGeneration(t *testing.T) {
 	o := b.Object("OBJ_a", "a.max")
 	p := b.Object("OBJ_p", "a.max")
 	mat := b.Object("MAT_a", "a.max")
+	mat2 := b.Object("MAT_b", "a.max")
 	anm := b.Object("ANM_a", "a.max")
 	q := ccswrite.QuatKeyed(ccswrite.K(0, 0, 0, 0, 1), ccswrite.K(10, 0, 0, 1, 0))
 	// F_Obj at frame 1: position y and z, rotation, scale absent (flags
@@ -57,7 +58,7 @@ func TestLaterGeneration(t *testing.T) {
 			ccswrite.ObjCtrl(o, ccswrite.Absent, q, ccswrite.Absent, ccswrite.Absent),
 			ccswrite.MatCtrl(mat, ccswrite.Const(0.5), ccswrite.Absent, ccswrite.Const(2), ccswrite.Const(3)),
 		},
-		[]ccswrite.Record{fobj, ccswrite.MatFrame(mat, 2, 0.125, 0.25)},
+		[]ccswrite.Record{fobj, ccswrite.MatFrame(mat2, 2, 0.125, 0.25)},
 	)
 	f := mustDecode(t, b.Bytes())
 	a := &f.Animations[0]
@@ -78,7 +79,7 @@ func TestLaterGeneration(t *testing.T) {
 		if c.Material == "MAT_a" && c.Path == model.PathUVScale {
 			uvScale++
 		}
-		if c.Material == "MAT_a" && c.Path == model.PathUVOffset {
+		if c.Material == "MAT_b" && c.Path == model.PathUVOffset {
 			if tr, ok := c.Curve.(*model.CcAnmTrack); ok {
 				uvFrames++
 				if !reflect.DeepEqual(tr.Values, []float32{0.125, 0.25}) {
