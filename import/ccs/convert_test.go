@@ -74,7 +74,7 @@ func TestLoopAndDefaults(t *testing.T) {
 // Notes go out in delivery order (ccs-anime-playback.txt "Notes"): Kite's
 // ANM_ctu1atc0 has (2, 2) then (0x8005, 1) at frame 5, and NoteProcess hands
 // on the hit (0x8005) before the sound (2). Frame 0's note is never handed
-// on. time is the step's old frame.
+// on. noteTime is the step's old frame.
 func TestNoteDeliveryOrder(t *testing.T) {
 	data, id := kiteFile()
 	f := mustDecode(t, data)
@@ -88,7 +88,7 @@ func TestNoteDeliveryOrder(t *testing.T) {
 		if e.Name != EventNote || e.Node != "OBJ_xnote" {
 			t.Errorf("event %+v: want a note on OBJ_xnote", e)
 		}
-		got = append(got, ev{e.Frame, e.Args["event"].(int64), e.Args["param"].(int64), e.Args["time"].(int64)})
+		got = append(got, ev{e.Frame, e.Args["event"].(int64), e.Args["param"].(int64), e.Args["noteTime"].(int64)})
 	}
 	want := []ev{{3, 2, 7, 2}, {5, 0x8005, 1, 4}, {5, 2, 2, 4}, {7, 0x8003, 4, 6}}
 	if !reflect.DeepEqual(got, want) {

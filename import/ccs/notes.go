@@ -21,8 +21,9 @@ const (
 // one frame, so a step to frame f collects frame f's notes; the list is
 // last in, first out, so they go out in reverse file order: a frame's
 // last record first. Frames come out in increasing order. Each event's
-// Args hold the record's event and param and the ccAnmNote time, which for
-// frame old+1's notes is the step's old frame, f-1. Notes at frame 0, or
+// Args hold the record's event and param and, as noteTime, the ccAnmNote's
+// time field (a frame), which for frame old+1's notes is the step's old
+// frame, f-1. Notes at frame 0, or
 // past N-1, are never handed on; Extras counts them. Effect restarts
 // (F_Obj on an effect object) come before the notes of their step.
 func (cv *animConverter) notes() error {
@@ -61,7 +62,7 @@ func (cv *animConverter) notes() error {
 			flush()
 		}
 		group = append(group, model.Event{Frame: float64(n.Frame), Name: EventNote, Node: node,
-			Args: map[string]any{"event": int64(n.Event), "param": int64(n.Param), "time": int64(n.Frame) - 1}})
+			Args: map[string]any{"event": int64(n.Event), "param": int64(n.Param), "noteTime": int64(n.Frame) - 1}})
 	}
 	flush()
 	upTo(math.Inf(1))
