@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/animbake/bake/format"
+	"github.com/animbake/bake/import/bfres/bfreswrite"
 	"github.com/animbake/bake/import/binread"
 )
 
@@ -52,7 +53,7 @@ func firstEntry(t *testing.T, data []byte, g int) (node, sub int) {
 }
 
 func TestBadHeader(t *testing.T) {
-	good := richFile(v4).bytes()
+	good := richFile(v4).Bytes()
 	expectErr(t, good[:0x40], 0, "FRES header")
 	bad := append([]byte(nil), good...)
 	copy(bad, "FRAS")
@@ -70,7 +71,7 @@ func TestBadHeader(t *testing.T) {
 
 // Offsets pointing outside the file name the field holding them.
 func TestBadOffsets(t *testing.T) {
-	good := richFile(v4).bytes()
+	good := richFile(v4).Bytes()
 	bad := append([]byte(nil), good...)
 	binary.BigEndian.PutUint32(bad[0x28:], 0x7FFFFFF0) // skeletal animation group
 	expectErr(t, bad, 0x28, "skeletal animations index group offset", "outside the file")
@@ -90,8 +91,8 @@ func TestBadOffsets(t *testing.T) {
 // A dictionary whose links reach a node twice is refused (§3).
 func TestBadDictionaryCycle(t *testing.T) {
 	tf := richFile(v4)
-	tf.fska = append(tf.fska, testFSKA{name: "Second", frames: 1}, testFSKA{name: "Third", frames: 1})
-	good := tf.bytes()
+	tf.FSKA = append(tf.FSKA, bfreswrite.FSKA{Name: "Second", Frames: 1}, bfreswrite.FSKA{Name: "Third", Frames: 1})
+	good := tf.Bytes()
 	f, _ := readHeader(good)
 	g := f.header.Groups[GroupSkeletalAnims]
 	// The writer's chain: root → 1 → 2 → 3 with reference bits 2, 1, 0,
@@ -117,7 +118,7 @@ func TestBadDictionaryCycle(t *testing.T) {
 // Counts that do not fit in the bytes present are refused before any
 // allocation.
 func TestBadCounts(t *testing.T) {
-	good := richFile(v4).bytes()
+	good := richFile(v4).Bytes()
 	_, fska := firstEntry(t, good, GroupSkeletalAnims)
 	bad := append([]byte(nil), good...)
 	binary.BigEndian.PutUint16(bad[fska+0x14:], 0xFFFF) // bone anim count
@@ -149,8 +150,8 @@ func TestBadCounts(t *testing.T) {
 // Yaz0 streams that overrun, reach back too far, end early or exceed the
 // inflate cap give FormatErrors.
 func TestBadYaz0(t *testing.T) {
-	plain := richFile(v4).bytes()
-	packed := yaz0Encode(plain)
+	plain := richFile(v4).Bytes()
+	packed := bfreswrite.Yaz0(plain)
 	expectErr(t, packed[:len(packed)-5], -1, "Yaz0 stream ends")
 	// A back-reference before anything is decoded: group 0x7F (first
 	// chunk a reference), distance 1 at output 0.
@@ -175,7 +176,7 @@ func TestBadYaz0(t *testing.T) {
 // Every truncation and every single-byte corruption of a valid file
 // decodes or fails with a FormatError; none panics.
 func TestCorruptionSweep(t *testing.T) {
-	good := richFile(v4).bytes()
+	good := richFile(v4).Bytes()
 	try := func(data []byte) {
 		_, err := Decode(format.BytesInput("x.bfres", data), nil)
 		var fe *binread.FormatError

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/animbake/bake/format"
+	"github.com/animbake/bake/import/bfres/bfreswrite"
 	"github.com/animbake/bake/import/binread"
 	"github.com/animbake/bake/sample"
 )
@@ -14,13 +15,13 @@ import (
 // it returns must compile and evaluate.
 func FuzzDecode(f *testing.F) {
 	for _, v := range []uint32{v3, v4} {
-		rich := richFile(v).bytes()
+		rich := richFile(v).Bytes()
 		f.Add(rich)
-		f.Add(yaz0Encode(rich))
-		q := &testFile{version: v, name: "Q", fska: []testFSKA{{name: "T", flags: 0x0204, frames: 3, bones: []testBoneAnim{
-			{name: "B", flags: boneAnimBaseRotate | 1<<12, base: []float32{0, 0, 0, 1},
-				curves: []testCurve{{typ: 2, kk: 1, target: 0x2C, start: 0, end: 2, scale: 1, keys: []float64{1, 2, 3}}}}}}}}
-		f.Add(q.bytes())
+		f.Add(bfreswrite.Yaz0(rich))
+		q := &bfreswrite.File{Version: v, Name: "Q", FSKA: []bfreswrite.FSKA{{Name: "T", Flags: 0x0204, Frames: 3, Bones: []bfreswrite.BoneAnim{
+			{Name: "B", Flags: boneAnimBaseRotate | 1<<12, Base: []float32{0, 0, 0, 1},
+				Curves: []bfreswrite.Curve{{Type: 2, KeyFormat: 1, Target: 0x2C, Start: 0, End: 2, Scale: 1, Keys: []float64{1, 2, 3}}}}}}}}
+		f.Add(q.Bytes())
 	}
 	f.Add([]byte("FRES    "))
 	f.Add([]byte("Yaz0\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00\x00\xf0FRES"))

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/animbake/bake/format"
+	"github.com/animbake/bake/import/bfres/bfreswrite"
 	"github.com/animbake/bake/model"
 	"github.com/animbake/bake/sample"
 )
@@ -20,40 +21,40 @@ const (
 )
 
 // richFile describes a file that uses every sub-file kind the importer reads.
-func richFile(version uint32) *testFile {
-	lin := func(target uint32, a, b float32) testCurve { // value a at frame 0 rising to b at frame 40
-		return testCurve{typ: 1, ff: 0, kk: 0, target: target, start: 0, end: 40, scale: 1,
-			frames: []float64{0, 40}, keys: []float64{float64(a), float64(b - a), float64(b), 0}}
+func richFile(version uint32) *bfreswrite.File {
+	lin := func(target uint32, a, b float32) bfreswrite.Curve { // value a at frame 0 rising to b at frame 40
+		return bfreswrite.Curve{Type: 1, FrameFormat: 0, KeyFormat: 0, Target: target, Start: 0, End: 40, Scale: 1,
+			Frames: []float64{0, 40}, Keys: []float64{float64(a), float64(b - a), float64(b), 0}}
 	}
-	return &testFile{
-		version: version,
-		name:    "Rich_Animation",
-		models: []testModel{{name: "Skel", skelFlags: 0x1200, bones: []testBone{
-			{name: "Root", parent: -1, s: [3]float32{1, 1, 1}, r: [4]float32{0, 0, 0, 1}},
-			{name: "Arm", parent: 0, flags: boneSegmentScaleCompensate, s: [3]float32{1, 1, 1}, r: [4]float32{0.1, 0.2, 0.3, 1}, t: [3]float32{1, 0, 0}},
-			{name: "Hand", parent: 1, s: [3]float32{1, 1, 1}, r: [4]float32{0, 0, 0, 1}, t: [3]float32{4, 5, 6}},
+	return &bfreswrite.File{
+		Version: version,
+		Name:    "Rich_Animation",
+		Models: []bfreswrite.Model{{Name: "Skel", SkelFlags: 0x1200, Bones: []bfreswrite.Bone{
+			{Name: "Root", Parent: -1, S: [3]float32{1, 1, 1}, R: [4]float32{0, 0, 0, 1}},
+			{Name: "Arm", Parent: 0, Flags: boneSegmentScaleCompensate, S: [3]float32{1, 1, 1}, R: [4]float32{0.1, 0.2, 0.3, 1}, T: [3]float32{1, 0, 0}},
+			{Name: "Hand", Parent: 1, S: [3]float32{1, 1, 1}, R: [4]float32{0, 0, 0, 1}, T: [3]float32{4, 5, 6}},
 		}}},
-		fska: []testFSKA{{name: "Wave", flags: 0x1204, frames: 40, bones: []testBoneAnim{
+		FSKA: []bfreswrite.FSKA{{Name: "Wave", Flags: 0x1204, Frames: 40, Bones: []bfreswrite.BoneAnim{
 			// Base scale (2,2,2); rotate Z curve 0 → 1; rotate X/Y from the bind pose.
-			{name: "Arm", flags: boneAnimBaseScale | 1<<11 | boneSegmentScaleCompensate, base: []float32{2, 2, 2},
-				curves: []testCurve{lin(0x28, 0, 1)}},
+			{Name: "Arm", Flags: boneAnimBaseScale | 1<<11 | boneSegmentScaleCompensate, Base: []float32{2, 2, 2},
+				Curves: []bfreswrite.Curve{lin(0x28, 0, 1)}},
 			// No base values: translate X curve 0 → 8; translate Y/Z from the bind pose.
-			{name: "Hand", flags: 1 << 13, curves: []testCurve{lin(0x10, 0, 8)}},
+			{Name: "Hand", Flags: 1 << 13, Curves: []bfreswrite.Curve{lin(0x10, 0, 8)}},
 			// Not in the skeleton: a flat root with base translate.
-			{name: "Ghost", flags: boneAnimBaseTranslate, base: []float32{7, 8, 9}},
+			{Name: "Ghost", Flags: boneAnimBaseTranslate, Base: []float32{7, 8, 9}},
 		}}},
-		fshu: []testFSHU{{name: "Scroll", group: GroupTexSRTAnims, flags: 0x4, frames: 40, mats: []testShuMat{{
-			name: "Body", params: []testParam{{name: "tex_srt0", numFloat: 1,
-				curves: []testCurve{lin(0x14, 0, 0.5)},
-				consts: []testConst{{0, 0}, {0x04, math.Float32bits(1)}, {0x08, math.Float32bits(3)}}}},
+		FSHU: []bfreswrite.FSHU{{Name: "Scroll", Group: GroupTexSRTAnims, Flags: 0x4, Frames: 40, Mats: []bfreswrite.ShuMat{{
+			Name: "Body", Params: []bfreswrite.Param{{Name: "tex_srt0", NumFloat: 1,
+				Curves: []bfreswrite.Curve{lin(0x14, 0, 0.5)},
+				Consts: []bfreswrite.Const{{Target: 0, Bits: 0}, {Target: 0x04, Bits: math.Float32bits(1)}, {Target: 0x08, Bits: math.Float32bits(3)}}}},
 		}}}},
-		ftxp: []testFTXP{{name: "Blink", frames: 10, textures: []string{"eye_open", "eye_closed"},
-			mats: []testTxpMat{{name: "Eye", pats: []testPat{{sampler: "_a0", curve: &testCurve{
-				typ: 4, ff: 2, kk: 2, start: 0, end: 5, isInt: true, iOffset: 1, frames: []float64{0, 5}, keys: []float64{-1, 0}}}}}}}},
-		fvis: []testFVIS{
-			{name: "Wave", flags: 0x4, frames: 40, names: []string{"Hand", "Ghost2"}, base: []bool{true, false},
-				curves: []testCurve{{typ: 6, ff: 1, target: 1, start: 0, end: 20, isInt: true, frames: []float64{0, 640}, keys: []float64{2}}}},
-			{name: "MatVis", material: true, frames: 5, names: []string{"Body"}, base: []bool{true}},
+		FTXP: []bfreswrite.FTXP{{Name: "Blink", Frames: 10, Textures: []string{"eye_open", "eye_closed"},
+			Mats: []bfreswrite.TxpMat{{Name: "Eye", Pats: []bfreswrite.Pat{{Sampler: "_a0", Curve: &bfreswrite.Curve{
+				Type: 4, FrameFormat: 2, KeyFormat: 2, Start: 0, End: 5, IsInt: true, IOffset: 1, Frames: []float64{0, 5}, Keys: []float64{-1, 0}}}}}}}},
+		FVIS: []bfreswrite.FVIS{
+			{Name: "Wave", Flags: 0x4, Frames: 40, Names: []string{"Hand", "Ghost2"}, Base: []bool{true, false},
+				Curves: []bfreswrite.Curve{{Type: 6, FrameFormat: 1, Target: 1, Start: 0, End: 20, IsInt: true, Frames: []float64{0, 640}, Keys: []float64{2}}}},
+			{Name: "MatVis", Material: true, Frames: 5, Names: []string{"Body"}, Base: []bool{true}},
 		},
 	}
 }
@@ -119,8 +120,8 @@ func closeTo(a, b []float64, tol float64) bool {
 func TestSyntheticBothVersions(t *testing.T) {
 	var warns []string
 	opts := &format.Options{Warn: func(s string) { warns = append(warns, s) }}
-	f3 := decodeBytes(t, "Rich_Animation.bfres", richFile(v3).bytes(), opts)
-	f4 := decodeBytes(t, "Rich_Animation.bfres", richFile(v4).bytes(), opts)
+	f3 := decodeBytes(t, "Rich_Animation.bfres", richFile(v3).Bytes(), opts)
+	f4 := decodeBytes(t, "Rich_Animation.bfres", richFile(v4).Bytes(), opts)
 	if f3.Extras["version"] != "3.0.0.1" || f4.Extras["version"] != "4.5.0.3" {
 		t.Errorf("versions %v, %v", f3.Extras["version"], f4.Extras["version"])
 	}
@@ -237,8 +238,8 @@ func checkRich(t *testing.T, f *model.File) {
 
 // A Yaz0 .sbfres decodes to the same model as the plain file.
 func TestSyntheticYaz0(t *testing.T) {
-	plain := richFile(v4).bytes()
-	packed := yaz0Encode(plain)
+	plain := richFile(v4).Bytes()
+	packed := bfreswrite.Yaz0(plain)
 	if len(packed) >= len(plain) {
 		t.Logf("note: test encoder did not shrink the file (%d → %d)", len(plain), len(packed))
 	}
@@ -271,11 +272,11 @@ func siblingInput(path string, data []byte, siblings map[string][]byte) *format.
 // without any skeleton, bones are flat roots and a warning says so.
 func TestSiblingSkeleton(t *testing.T) {
 	anim := richFile(v4)
-	anim.models = nil
+	anim.Models = nil
 	model := richFile(v4)
-	model.fska, model.fshu, model.ftxp, model.fvis = nil, nil, nil, nil
-	model.models[0].name = "FromSibling"
-	in := siblingInput("dir/Rich_Animation.bfres", anim.bytes(), map[string][]byte{"Rich.sbfres": yaz0Encode(model.bytes())})
+	model.FSKA, model.FSHU, model.FTXP, model.FVIS = nil, nil, nil, nil
+	model.Models[0].Name = "FromSibling"
+	in := siblingInput("dir/Rich_Animation.bfres", anim.Bytes(), map[string][]byte{"Rich.sbfres": bfreswrite.Yaz0(model.Bytes())})
 	files, err := Decode(in, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -288,7 +289,7 @@ func TestSiblingSkeleton(t *testing.T) {
 		t.Error("sibling skeleton hierarchy lost")
 	}
 	// opts.Skeleton names the file explicitly.
-	in = siblingInput("dir/Other.bfres", anim.bytes(), map[string][]byte{"models/m.bfres": model.bytes()})
+	in = siblingInput("dir/Other.bfres", anim.Bytes(), map[string][]byte{"models/m.bfres": model.Bytes()})
 	files, err = Decode(in, &format.Options{Skeleton: "models/m.bfres"})
 	if err != nil || files[0].Extras["skeleton"].(map[string]any)["model"] != "FromSibling" {
 		t.Errorf("opts.Skeleton: %v %v", err, files)
@@ -298,7 +299,7 @@ func TestSiblingSkeleton(t *testing.T) {
 	}
 	// No skeleton at all.
 	var warns []string
-	files, err = Decode(format.BytesInput("Lonely.bfres", anim.bytes()), &format.Options{Warn: func(s string) { warns = append(warns, s) }})
+	files, err = Decode(format.BytesInput("Lonely.bfres", anim.Bytes()), &format.Options{Warn: func(s string) { warns = append(warns, s) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -315,12 +316,12 @@ func TestSiblingSkeleton(t *testing.T) {
 // Quaternion rotation mode (§6.2 bits 12–14 = 0): four curves/bases x, y,
 // z, w (target 0x2C for w), normalised.
 func TestQuaternionMode(t *testing.T) {
-	tf := &testFile{version: v4, name: "Q", fska: []testFSKA{{name: "Turn", flags: 0x0200, frames: 10, bones: []testBoneAnim{
-		{name: "B", flags: boneAnimBaseRotate | 1<<12, base: []float32{0, 0, 0.6, 0.8},
+	tf := &bfreswrite.File{Version: v4, Name: "Q", FSKA: []bfreswrite.FSKA{{Name: "Turn", Flags: 0x0200, Frames: 10, Bones: []bfreswrite.BoneAnim{
+		{Name: "B", Flags: boneAnimBaseRotate | 1<<12, Base: []float32{0, 0, 0.6, 0.8},
 			// w curve: step int? no: linear from 0.8 to 0 over 10 frames.
-			curves: []testCurve{{typ: 1, target: 0x2C, start: 0, end: 10, scale: 1, frames: []float64{0, 10}, keys: []float64{0.8, -0.8, 0, 0}}}},
+			Curves: []bfreswrite.Curve{{Type: 1, Target: 0x2C, Start: 0, End: 10, Scale: 1, Frames: []float64{0, 10}, Keys: []float64{0.8, -0.8, 0, 0}}}},
 	}}}}
-	f := decodeBytes(t, "Q.bfres", tf.bytes(), nil)
+	f := decodeBytes(t, "Q.bfres", tf.Bytes(), nil)
 	ch := findChannel(t, &f.Animations[0], "B", model.PathRotation)
 	if _, ok := ch.Curve.(*model.NW4FQuaternion); !ok {
 		t.Fatalf("rotation is %T", ch.Curve)
@@ -338,19 +339,19 @@ func TestQuaternionMode(t *testing.T) {
 // Every curve type, frame type and key type round-trips through the
 // reader as raw values (§4.2–§4.4).
 func TestCurveStorageRoundTrip(t *testing.T) {
-	curves := []testCurve{
-		{typ: 0, ff: 0, kk: 0, start: 0, end: 1, scale: 1, frames: []float64{0, 1.5}, keys: []float64{1.25, 2, 3, 4, 5, 0, 0, 0}},
-		{typ: 0, ff: 1, kk: 1, start: 0, end: 1, scale: 0.5, offset: 2, frames: []float64{-32, 336}, keys: []float64{-32768, 32767, 1, 2, 3, 0, 0, 0}},
-		{typ: 1, ff: 2, kk: 2, start: 0, end: 30, scale: 2, offset: 200, frames: []float64{0, 20, 30}, keys: []float64{-100, 127, 100, -50, 50, 0}},
-		{typ: 2, kk: 1, start: 3, end: 5, scale: 1, keys: []float64{1, 2, 3}},
-		{typ: 4, ff: 0, kk: 0, start: 0, end: 1, isInt: true, iOffset: -5, frames: []float64{0, 1}, keys: []float64{-2000000000, 7}},
-		{typ: 5, kk: 2, start: 0, end: 1, isInt: true, keys: []float64{-1, 1}},
-		{typ: 6, ff: 1, start: 0, end: 290, isInt: true, frames: []float64{0, 1888, 9280}, keys: []float64{6}},
-		{typ: 7, start: 0, end: 33, isInt: true, keys: []float64{0xFFFFFFFF, 1}},
+	curves := []bfreswrite.Curve{
+		{Type: 0, FrameFormat: 0, KeyFormat: 0, Start: 0, End: 1, Scale: 1, Frames: []float64{0, 1.5}, Keys: []float64{1.25, 2, 3, 4, 5, 0, 0, 0}},
+		{Type: 0, FrameFormat: 1, KeyFormat: 1, Start: 0, End: 1, Scale: 0.5, Offset: 2, Frames: []float64{-32, 336}, Keys: []float64{-32768, 32767, 1, 2, 3, 0, 0, 0}},
+		{Type: 1, FrameFormat: 2, KeyFormat: 2, Start: 0, End: 30, Scale: 2, Offset: 200, Frames: []float64{0, 20, 30}, Keys: []float64{-100, 127, 100, -50, 50, 0}},
+		{Type: 2, KeyFormat: 1, Start: 3, End: 5, Scale: 1, Keys: []float64{1, 2, 3}},
+		{Type: 4, FrameFormat: 0, KeyFormat: 0, Start: 0, End: 1, IsInt: true, IOffset: -5, Frames: []float64{0, 1}, Keys: []float64{-2000000000, 7}},
+		{Type: 5, KeyFormat: 2, Start: 0, End: 1, IsInt: true, Keys: []float64{-1, 1}},
+		{Type: 6, FrameFormat: 1, Start: 0, End: 290, IsInt: true, Frames: []float64{0, 1888, 9280}, Keys: []float64{6}},
+		{Type: 7, Start: 0, End: 33, IsInt: true, Keys: []float64{0xFFFFFFFF, 1}},
 	}
 	for _, version := range []uint32{v3, v4} {
-		tf := &testFile{version: version, name: "C", fvis: []testFVIS{{name: "V", frames: 1, names: []string{"n"}, base: []bool{false}, curves: curves}}}
-		data := tf.bytes()
+		tf := &bfreswrite.File{Version: version, Name: "C", FVIS: []bfreswrite.FVIS{{Name: "V", Frames: 1, Names: []string{"n"}, Base: []bool{false}, Curves: curves}}}
+		data := tf.Bytes()
 		f, err := readHeader(data)
 		if err != nil {
 			t.Fatal(err)
@@ -365,13 +366,13 @@ func TestCurveStorageRoundTrip(t *testing.T) {
 		}
 		for i, c := range v.Curves {
 			w := curves[i]
-			if c.CurveType != w.typ || c.FrameType != w.ff || c.KeyType != w.kk || c.StartFrame != w.start || c.EndFrame != w.end {
+			if c.CurveType != w.Type || c.FrameType != w.FrameFormat || c.KeyType != w.KeyFormat || c.StartFrame != w.Start || c.EndFrame != w.End {
 				t.Errorf("v%x curve %d header %+v", version, i, c)
 			}
-			if !reflect.DeepEqual(c.Keys, w.keys) || (len(w.frames) > 0 && !reflect.DeepEqual(c.Frames, w.frames)) {
-				t.Errorf("v%x curve %d arrays %v %v, want %v %v", version, i, c.Frames, c.Keys, w.frames, w.keys)
+			if !reflect.DeepEqual(c.Keys, w.Keys) || (len(w.Frames) > 0 && !reflect.DeepEqual(c.Frames, w.Frames)) {
+				t.Errorf("v%x curve %d arrays %v %v, want %v %v", version, i, c.Frames, c.Keys, w.Frames, w.Keys)
 			}
-			if w.isInt && c.IntOffset != w.iOffset || !w.isInt && (c.Scale != w.scale || c.Offset != w.offset) {
+			if w.IsInt && c.IntOffset != w.IOffset || !w.IsInt && (c.Scale != w.Scale || c.Offset != w.Offset) {
 				t.Errorf("v%x curve %d scale/offset %v %v %v", version, i, c.Scale, c.Offset, c.IntOffset)
 			}
 			if err := c.Validate(); err != nil {
@@ -391,7 +392,7 @@ func TestUnsupportedContainers(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "Switch BFRES is not supported yet") {
 		t.Errorf("Switch: %v", err)
 	}
-	sarc := yaz0Encode(append([]byte("SARC"), bytes.Repeat([]byte{1}, 40)...))
+	sarc := bfreswrite.Yaz0(append([]byte("SARC"), bytes.Repeat([]byte{1}, 40)...))
 	if Sniff(sarc) {
 		t.Error("sniffer accepts a Yaz0 SARC")
 	}
@@ -404,11 +405,11 @@ func TestUnsupportedContainers(t *testing.T) {
 // be expressed in glTF; the child is listed in the animation's extras.
 func TestSegmentScaleCompensateMarked(t *testing.T) {
 	tf := richFile(v4)
-	tf.fshu, tf.ftxp, tf.fvis = nil, nil, nil
-	tf.fska[0].bones = append(tf.fska[0].bones, testBoneAnim{name: "Root", flags: 1 << 6,
-		curves: []testCurve{{typ: 1, target: 0x04, start: 0, end: 40, scale: 1, frames: []float64{0, 40}, keys: []float64{1, 1, 2, 0}}}})
+	tf.FSHU, tf.FTXP, tf.FVIS = nil, nil, nil
+	tf.FSKA[0].Bones = append(tf.FSKA[0].Bones, bfreswrite.BoneAnim{Name: "Root", Flags: 1 << 6,
+		Curves: []bfreswrite.Curve{{Type: 1, Target: 0x04, Start: 0, End: 40, Scale: 1, Frames: []float64{0, 40}, Keys: []float64{1, 1, 2, 0}}}})
 	var warns []string
-	f := decodeBytes(t, "S.bfres", tf.bytes(), &format.Options{Warn: func(s string) { warns = append(warns, s) }})
+	f := decodeBytes(t, "S.bfres", tf.Bytes(), &format.Options{Warn: func(s string) { warns = append(warns, s) }})
 	got := f.Animations[0].Extras["segmentScaleCompensateInexact"]
 	if !reflect.DeepEqual(got, []string{"Arm"}) {
 		t.Errorf("inexact SSC bones %v, want [Arm]", got)
@@ -417,7 +418,7 @@ func TestSegmentScaleCompensateMarked(t *testing.T) {
 		t.Errorf("no warning: %q", warns)
 	}
 	// Without the parent's scale curve nothing is marked.
-	f = decodeBytes(t, "S.bfres", richFile(v4).bytes(), nil)
+	f = decodeBytes(t, "S.bfres", richFile(v4).Bytes(), nil)
 	if _, ok := f.Animations[0].Extras["segmentScaleCompensateInexact"]; ok {
 		t.Error("marked without a scaled parent")
 	}
@@ -439,8 +440,8 @@ func TestSiblingNames(t *testing.T) {
 
 // The registry picks "bfres" for FRES and Yaz0-wrapped FRES heads.
 func TestRegisteredSniffer(t *testing.T) {
-	plain := richFile(v4).bytes()
-	for _, data := range [][]byte{plain, yaz0Encode(plain)} {
+	plain := richFile(v4).Bytes()
+	for _, data := range [][]byte{plain, bfreswrite.Yaz0(plain)} {
 		f, err := format.Sniff(data[:format.HeadSize])
 		if err != nil || f.Name != "bfres" {
 			t.Errorf("sniffed %q, %v", f.Name, err)
