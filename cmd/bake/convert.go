@@ -54,6 +54,21 @@ func (f *importFlags) register(fs *pflag.FlagSet) {
 	fs.Float64Var(&f.curveSeconds, "curve-seconds", 10, "seconds a follower takes to travel a 3D curve")
 }
 
+// parseFlags adds the import flags and --help to fs, parses args, prints
+// the usage for --help and checks the import flags.
+func parseFlags(fs *pflag.FlagSet, imp *importFlags, args []string, usage string, stdout io.Writer) error {
+	imp.register(fs)
+	help := fs.BoolP("help", "h", false, "show this help")
+	if err := fs.Parse(args); err != nil {
+		return usagef("%v", err)
+	}
+	if *help {
+		fmt.Fprint(stdout, usage+fs.FlagUsages())
+		return errHelp
+	}
+	return imp.check()
+}
+
 func (f *importFlags) check() error {
 	if f.timing != "graph" && f.timing != "frames" {
 		return usagef("--timing must be graph or frames, not %q", f.timing)
@@ -96,14 +111,8 @@ func runConvert(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVarP(&cfg.quiet, "quiet", "q", false, "print only errors")
 	fs.BoolVarP(&cfg.verbose, "verbose", "v", false, "also list skipped files and every output written")
 	fs.BoolVar(&cfg.failFast, "fail-fast", false, "stop at the first file that fails")
-	cfg.common.register(fs)
-	help := fs.BoolP("help", "h", false, "show this help")
-	if err := fs.Parse(args); err != nil {
-		return usagef("%v", err)
-	}
-	if *help {
-		fmt.Fprint(stdout, mainUsage+"\n"+convertUsage+fs.FlagUsages())
-		return errHelp
+	if err := parseFlags(fs, &cfg.common, args, mainUsage+"\n"+convertUsage, stdout); err != nil {
+		return err
 	}
 	opts, err := cfg.check()
 	if err != nil {
@@ -143,9 +152,6 @@ func (cfg *convertConfig) check() (sample.Options, error) {
 	}
 	if cfg.jobs < 1 {
 		return o, usagef("--jobs must be at least 1")
-	}
-	if err := cfg.common.check(); err != nil {
-		return o, err
 	}
 	return sample.Options{FPS: fps, Timebase: cfg.timebase, Axes: cfg.axes}, nil
 }

@@ -39,16 +39,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	world := fs.Bool("world", false, "also print every node's world matrix")
 	timebase := fs.Float64("timebase", 0, "override the source frame rate (source frames per second)")
 	var imp importFlags
-	imp.register(fs)
-	help := fs.BoolP("help", "h", false, "show this help")
-	if err := fs.Parse(args); err != nil {
-		return usagef("%v", err)
-	}
-	if *help {
-		fmt.Fprint(stdout, evalUsage+fs.FlagUsages())
-		return errHelp
-	}
-	if err := imp.check(); err != nil {
+	if err := parseFlags(fs, &imp, args, evalUsage, stdout); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {

@@ -61,16 +61,7 @@ func runList(args []string, stdout, stderr io.Writer) error {
 	timebase := fs.Float64("timebase", 0, "override the source frame rate (source frames per second)")
 	verbose := fs.BoolP("verbose", "v", false, "also list skipped files")
 	var imp importFlags
-	imp.register(fs)
-	help := fs.BoolP("help", "h", false, "show this help")
-	if err := fs.Parse(args); err != nil {
-		return usagef("%v", err)
-	}
-	if *help {
-		fmt.Fprint(stdout, listUsage+fs.FlagUsages())
-		return errHelp
-	}
-	if err := imp.check(); err != nil {
+	if err := parseFlags(fs, &imp, args, listUsage, stdout); err != nil {
 		return err
 	}
 	if fs.NArg() == 0 {

@@ -35,14 +35,8 @@ func runPlot(args []string, stdout, stderr io.Writer) error {
 	fps := fs.String("fps", "native", "samples per second of the drawn curve")
 	axes := fs.String("axes", "source", "source or gltf")
 	var imp importFlags
-	imp.register(fs)
-	help := fs.BoolP("help", "h", false, "show this help")
-	if err := fs.Parse(args); err != nil {
-		return usagef("%v", err)
-	}
-	if *help {
-		fmt.Fprint(stdout, plotUsage+fs.FlagUsages())
-		return errHelp
+	if err := parseFlags(fs, &imp, args, plotUsage, stdout); err != nil {
+		return err
 	}
 	if fs.NArg() != 1 || *anim == "" || *out == "" {
 		return usagef("plot needs FILE, --anim NAME and -o OUT.svg")
@@ -52,9 +46,6 @@ func runPlot(args []string, stdout, stderr io.Writer) error {
 	}
 	rate, err := parseFPS(*fps)
 	if err != nil {
-		return err
-	}
-	if err := imp.check(); err != nil {
 		return err
 	}
 	path := fs.Arg(0)
