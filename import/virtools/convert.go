@@ -32,6 +32,7 @@ type converter struct {
 	rootOffset  map[int][3]float32
 	anims       map[animKey]*model.VirtoolsObjectAnimation
 	visiting    map[int]bool
+	gx          *graphState // behaviour-graph timing; nil with --timing frames
 }
 
 // Convert turns a decoded scene into a model.File: a node for every 3D
@@ -45,6 +46,7 @@ func Convert(s *Scene, opts *format.Options) (*model.File, error) {
 		anims: map[animKey]*model.VirtoolsObjectAnimation{}, visiting: map[int]bool{}}
 	cv.file.Extras = cv.fileExtras()
 	cv.linkKeyed()
+	cv.gx = cv.readGraph()
 	if err := cv.buildNodes(); err != nil {
 		return nil, err
 	}
@@ -63,6 +65,7 @@ func Convert(s *Scene, opts *format.Options) (*model.File, error) {
 			return nil, err
 		}
 	}
+	cv.addGraphAnimations()
 	return cv.file, nil
 }
 
@@ -147,6 +150,7 @@ func (cv *converter) addKeyedAnimation(k *KeyedAnimation) error {
 		}
 	}
 	anim.Channels = cv.lastChannelPerTarget(name, anim.Channels)
+	cv.timeClip(&anim, k.Index)
 	cv.file.Animations = append(cv.file.Animations, anim)
 	return nil
 }
@@ -192,6 +196,7 @@ func (cv *converter) addObjectAnimation(index int) error {
 	if err := cv.addChannels(&anim, index, 0); err != nil {
 		return err
 	}
+	cv.timeClip(&anim, index)
 	cv.file.Animations = append(cv.file.Animations, anim)
 	return nil
 }

@@ -42,6 +42,7 @@ func (cv *converter) addCurve(c *Curve) error {
 		return nil
 	}
 	cv.file.Curves = append(cv.file.Curves, pc)
+	cv.notePath(c.Index, path)
 	if len(path.Points) < 2 {
 		cv.opts.Warnf("curve %q has %d control points; no follower", o.Name, len(path.Points))
 		return nil

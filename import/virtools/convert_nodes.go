@@ -13,6 +13,7 @@ func (cv *converter) neededEntities() []int {
 			need = append(need, e)
 		}
 	}
+	need = append(need, cv.graphTargets()...)
 	return append(need, sortedKeys(cv.s.Curves)...)
 }
 

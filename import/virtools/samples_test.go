@@ -76,12 +76,19 @@ func decodeSampleScene(tb testing.TB, name string) (*Scene, []string) {
 	return s, warnings
 }
 
-// decodeSampleFile converts a real file through the registered importer.
+// decodeSampleFile converts a real file through the registered importer
+// with the frames timing (the importer's own frame-rate rules).
 func decodeSampleFile(tb testing.TB, name string) (*model.File, []string) {
+	tb.Helper()
+	return decodeSampleTimed(tb, name, TimingFrames)
+}
+
+// decodeSampleTimed converts a real file with the given timing choice.
+func decodeSampleTimed(tb testing.TB, name, timing string) (*model.File, []string) {
 	tb.Helper()
 	data := readSample(tb, name)
 	var warnings []string
-	opts := &format.Options{Warn: func(s string) { warnings = append(warnings, s) }}
+	opts := &format.Options{Timing: timing, Warn: func(s string) { warnings = append(warnings, s) }}
 	files, err := Decode(format.BytesInput(name, data), opts)
 	if err != nil {
 		tb.Fatalf("%s: %v", name, err)
