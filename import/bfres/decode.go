@@ -182,12 +182,20 @@ func build(c *contents, skel *Skeleton, opts *format.Options) (*model.File, erro
 }
 
 // addAnimation appends a, or merges its channels into an earlier animation
-// of the same name, length and loop mode: the runtime plays a model's
-// skeletal, material and visibility animations of one action side by side.
+// of the same name: the runtime plays a model's skeletal, material and
+// visibility animations of one action side by side, and one name must give
+// one clip. The earlier animation (the skeletal one, which comes first)
+// keeps its timing; a merged sub-file of another length or loop mode is
+// recorded in extras.mergedTiming, its curves keeping their own wrap rules.
 func addAnimation(list []model.Animation, a model.Animation) []model.Animation {
 	for i := range list {
 		b := &list[i]
-		if b.Name == a.Name && b.Frames == a.Frames && b.Loop == a.Loop {
+		if b.Name == a.Name {
+			if b.Frames != a.Frames || b.Loop != a.Loop {
+				timing, _ := b.Extras["mergedTiming"].([]map[string]any)
+				b.Extras["mergedTiming"] = append(timing, map[string]any{
+					"subfiles": a.Extras["subfiles"], "frames": a.Frames, "loop": a.Loop})
+			}
 			b.Channels = append(b.Channels, a.Channels...)
 			b.Extras["subfiles"] = append(b.Extras["subfiles"].([]string), a.Extras["subfiles"].([]string)...)
 			for k, v := range a.Extras {

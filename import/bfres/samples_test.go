@@ -117,10 +117,16 @@ func TestSampleCounts(t *testing.T) {
 	if n := count(ger); n["FSKA"] != 111 || n["FSHU"] != 27 || n["FVIS"] != 2 {
 		t.Errorf("gerudo: %v, want 111 FSKA, 27 FSHU, 2 FVIS", n)
 	}
-	// Same-name sub-files of equal length and loop mode merge (docs decision 2):
-	// the 27 FSHU and one FVIS join FSKA clips; FVIS "Common_Sleep" (1 frame) does not.
-	if len(ger.Animations) != 112 {
-		t.Errorf("gerudo: %d animations, want 112 after merging", len(ger.Animations))
+	// Same-name sub-files merge (docs decision 2): the 27 FSHU and both FVIS
+	// join FSKA clips, so every name is one clip; FVIS "Common_Sleep" (1 frame)
+	// is recorded as merged with another length.
+	if len(ger.Animations) != 111 {
+		t.Errorf("gerudo: %d animations, want 111 after merging", len(ger.Animations))
+	}
+	for _, a := range ger.Animations {
+		if a.Name == "Common_Sleep" && a.Extras["mergedTiming"] == nil {
+			t.Errorf("Common_Sleep: the 1-frame FVIS is not recorded in extras.mergedTiming")
+		}
 	}
 	// The texture-SRT animations move translate Y (§10.1 [DATA]).
 	srt := 0
