@@ -1,0 +1,3 @@
+package virtools
+
+//go:generate go run ./vtwrite/demogen -out ../../testdata/demo/virtools
