@@ -1,0 +1,3 @@
+package bfres
+
+//go:generate go run ./bfreswrite/demogen -out ../../testdata/demo/bfres
