@@ -177,6 +177,9 @@ func sectionDone(s *sectionReader, what string) error {
 // decodeScripts reads CKBeObject section 0x800 (SCRIPTS): the scripts the
 // object owns.
 func decodeScripts(o *Object, refs refResolver) ([]int, error) {
+	if o.Chunk.Words() == 0 {
+		return nil, nil
+	}
 	s, err := o.Chunk.section(identBeObjectScripts, refs)
 	if err != nil || s == nil {
 		return nil, err

@@ -69,18 +69,45 @@ type graphFindings struct {
 	Spins   []spin
 	Scrolls []uvScroll
 	Unbaked []unbaked
+	// Unknown counts the BBs of other prototypes (by GUID): they do not
+	// move anything bake converts, or bake does not know how they do.
+	Unknown map[string]int
+}
+
+// reportBrokenPins warns about the pins of a recognised BB that cannot be
+// resolved: a chain through shared inputs that loops, or a source that is
+// not a parameter (a dangling or damaged reference).
+func (g *Graph) reportBrokenPins(c *Container, b *Behavior, warn func(string, ...any)) {
+	pins := b.InParams
+	if b.Target != noRef {
+		pins = append(append([]int(nil), pins...), b.Target)
+	}
+	for k, p := range pins {
+		if r := g.ResolvePin(p); r.Kind == PinBroken {
+			what := "pIn " + itoa(k)
+			if k == len(b.InParams) {
+				what = "target"
+			}
+			warn("%s: %s: %s; its built-in default is used", g.describe(c, b.Index), what, r.Problem)
+		}
+	}
 }
 
 // analyseGraph walks every recognised BB and reads what it does. What
 // cannot be determined (a dynamic duration, a missing animation) is
 // reported through warn and left to the frames timing.
 func analyseGraph(g *Graph, s *Scene, warn func(string, ...any)) *graphFindings {
-	f := &graphFindings{Clips: map[int]clipTiming{}}
+	f := &graphFindings{Clips: map[int]clipTiming{}, Unknown: map[string]int{}}
 	for _, i := range sortedKeys(g.Behaviors) {
 		b := g.Behaviors[i]
 		if !b.IsBuildingBlock() {
 			continue
 		}
+		if _, known := bbNames[b.Prototype]; !known {
+			f.Unknown[b.Prototype.String()]++
+			continue
+		}
+		g.reportBrokenPins(s.Container, b, warn)
 		switch b.Prototype {
 		case BBPlayAnimation3DEntity, BBPlayGlobalAnimation:
 			f.addClip(g, s, b, warn)
@@ -159,6 +186,9 @@ func (f *graphFindings) addRide(g *Graph, s *Scene, b *Behavior, warn func(strin
 		var okA, okB bool
 		r.A, okA = pinFloat(g.InPin(bez, bezPinA), 0)
 		r.B, okB = pinFloat(g.InPin(bez, bezPinB), 1)
+		if !finiteAll([]float64{r.A, r.B}) {
+			r.A, r.B, okA = 0, 1, false
+		}
 		if !okA || !okB {
 			warn("%s: A or B of its Bezier Progression is not a constant; 0 and 1 assumed", who)
 		}
@@ -217,7 +247,7 @@ func perSecondRate(g *Graph, s *Scene, p Pin, n int) (rate []float64, via int, a
 func (f *graphFindings) addSpin(g *Graph, s *Scene, b *Behavior, warn func(string, ...any)) {
 	who := g.describe(s.Container, b.Index)
 	rate, via, assumed, ok := perSecondRate(g, s, g.InPin(b, rotPinAngle), 1)
-	if !ok {
+	if !ok || !finiteAll(rate) {
 		return // a one-off or runtime-driven rotation: not a constant rate
 	}
 	target := g.targetOf(b)
@@ -227,7 +257,7 @@ func (f *graphFindings) addSpin(g *Graph, s *Scene, b *Behavior, warn func(strin
 	}
 	axis := [3]float64{0, 1, 0}
 	if p := g.InPin(b, rotPinAxis); p.Kind == PinConstant {
-		if v, ok := p.Param.Floats(3); ok {
+		if v, ok := p.Param.Floats(3); ok && finiteAll(v) {
 			axis = [3]float64{v[0], v[1], v[2]}
 		}
 	}
@@ -243,7 +273,7 @@ func (f *graphFindings) addSpin(g *Graph, s *Scene, b *Behavior, warn func(strin
 func (f *graphFindings) addScroll(g *Graph, s *Scene, b *Behavior, warn func(string, ...any)) {
 	who := g.describe(s.Container, b.Index)
 	rate, via, _, ok := perSecondRate(g, s, g.InPin(b, scrollPinVector), 2)
-	if !ok {
+	if !ok || !finiteAll(rate) {
 		warn("%s: its scroll vector does not come from Per Second; not converted", who)
 		return
 	}
@@ -260,4 +290,14 @@ func (f *graphFindings) addScroll(g *Graph, s *Scene, b *Behavior, warn func(str
 	}
 	f.Scrolls = append(f.Scrolls, uvScroll{BB: b.Index, Target: target, PerSec: [2]float64{rate[0], rate[1]},
 		Channel: ch, DrivenBy: g.describePair(s.Container, b.Index, via)})
+}
+
+// finiteAll reports whether every value is a finite number.
+func finiteAll(v []float64) bool {
+	for _, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
+	}
+	return true
 }

@@ -120,6 +120,9 @@ func (cv *converter) addGraphAnimations() {
 	if list != nil {
 		cv.file.Extras["virtoolsUnbakedMotion"] = list
 	}
+	if len(cv.gx.f.Unknown) > 0 {
+		cv.file.Extras["virtoolsOtherBuildingBlocks"] = cv.gx.f.Unknown
+	}
 }
 
 // addRide adds "<target> on <curve>": the target's position along the
