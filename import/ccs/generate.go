@@ -1,0 +1,3 @@
+package ccs
+
+//go:generate go run ./ccswrite/demogen -out ../../testdata/demo/ccs
