@@ -379,3 +379,33 @@ func TestGraphTimingFrames(t *testing.T) {
 		t.Errorf("frames timing: %d animations, want 3", len(f.Animations))
 	}
 }
+
+// TestGraphSamplesBake bakes every clip of the six samples with the graph
+// timing at 30 samples per second in glTF axes: every value is finite and
+// every graph-made clip has a drivenBy naming its BBs.
+func TestGraphSamplesBake(t *testing.T) {
+	for _, name := range allSamples {
+		f, _ := decodeSampleTimed(t, name, TimingGraph)
+		b, err := sample.Bake(f, sample.Options{FPS: 30, Axes: "gltf"})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for _, a := range b.Animations {
+			for _, c := range a.Channels {
+				for _, v := range c.Values {
+					if math.IsNaN(v) || math.IsInf(v, 0) {
+						t.Fatalf("%s: %s %s: non-finite sample", name, a.Name, c.Path)
+					}
+				}
+			}
+		}
+		for _, a := range f.Animations {
+			if a.Extras["virtoolsClass"] == "CKCurve" {
+				continue // the curve follower keeps --curve-seconds
+			}
+			if d, _ := a.Extras["drivenBy"].(string); d == "" {
+				t.Errorf("%s: %q has no drivenBy", name, a.Name)
+			}
+		}
+	}
+}
