@@ -75,7 +75,12 @@ func (p *VirtoolsProgression) Validate() error {
 		return fmt.Errorf("progression: no inner curve")
 	}
 	if p.Shape != nil {
-		return p.Shape.Validate()
+		if err := p.Shape.Validate(); err != nil {
+			return err
+		}
+	}
+	if v, ok := p.Inner.(interface{ Validate() error }); ok {
+		return v.Validate()
 	}
 	return nil
 }

@@ -153,3 +153,23 @@ func TestUVScrollWraps(t *testing.T) {
 		t.Errorf("offset at frame 5 = %v, want [0.25 0.375]", out)
 	}
 }
+
+// TestGraphEvaluatorsDoNotAllocate: Eval is a tight loop (sample.Evaluator).
+func TestGraphEvaluatorsDoNotAllocate(t *testing.T) {
+	inner := &model.Keyed{Interp: model.InterpLinear, Width: 1, Frames: []float64{0, 1}, Values: []float64{0, 1}}
+	for _, c := range []model.Curve{
+		&model.VirtoolsProgression{Inner: inner, Frames: 800, Shape: balloonCurve1658(), A: 0, B: 1, InnerFrames: 1},
+		&model.VirtoolsSpin{Rest: [4]float64{0, 0, 0, 1}, Axis: [3]float64{0.05, 1, 0.05}, RadiansPerFrame: 0.1},
+		&model.VirtoolsUVScroll{PerFrame: [2]float64{0.5, 0.25}},
+		balloonCurve1658(),
+	} {
+		ev, err := Compile(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := make([]float64, ev.Width())
+		if n := testing.AllocsPerRun(100, func() { ev.Eval(123.4, out) }); n != 0 {
+			t.Errorf("%s: %v allocations per Eval", c.CurveKind(), n)
+		}
+	}
+}
