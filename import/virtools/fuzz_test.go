@@ -38,6 +38,17 @@ func FuzzDecode(f *testing.F) {
 		old.rawData, old.version = true, v
 		seeds = append(seeds, old)
 	}
+	// Behaviour graphs (graph_writer_test.go): a whole script, and one
+	// with a shared-input cycle.
+	graph, ix := graphScene()
+	graph.rawData = true
+	seeds = append(seeds, graph)
+	cyclic, ix := graphScene()
+	cyclic.rawData = true
+	b := &graphBuilder{cyclic}
+	other := b.shared(TypeVector, ix.rotateAxis)
+	cyclic.objects[ix.rotateAxis].chunk.sections[0] = testSection{identParamInShared, []uint32{TypeVector[0], TypeVector[1], other}}
+	seeds = append(seeds, cyclic)
 	for _, s := range seeds {
 		f.Add(s.build())
 	}
