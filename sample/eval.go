@@ -5,6 +5,7 @@ package sample
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/animbake/bake/model"
@@ -62,6 +63,22 @@ func Compile(c model.Curve) (Evaluator, error) {
 		return nil, fmt.Errorf("no evaluator for curve kind %q", c.CurveKind())
 	}
 	return comp(c)
+}
+
+// UnionKeyFrames returns the sorted union of the key frames of the given
+// evaluators that report them, for composite curves built from parts.
+func UnionKeyFrames(parts ...Evaluator) []float64 {
+	var all []float64
+	for _, p := range parts {
+		if k, ok := p.(Keyer); ok {
+			all = append(all, k.KeyFrames()...)
+		}
+	}
+	if len(all) == 0 {
+		return nil
+	}
+	slices.Sort(all)
+	return slices.Compact(all)
 }
 
 // IsStepped reports whether an evaluator holds values between keys.

@@ -184,6 +184,7 @@ func (e *sampledEval) Eval(frame float64, out []float64) {
 type vectorEval struct {
 	parts []Evaluator
 	width int
+	keys  []float64
 }
 
 func compileVector(c model.Curve) (Evaluator, error) {
@@ -200,10 +201,12 @@ func compileVector(c model.Curve) (Evaluator, error) {
 	if e.width == 0 {
 		return nil, fmt.Errorf("vector curve has no components")
 	}
+	e.keys = UnionKeyFrames(e.parts...)
 	return e, nil
 }
 
-func (e *vectorEval) Width() int { return e.width }
+func (e *vectorEval) Width() int           { return e.width }
+func (e *vectorEval) KeyFrames() []float64 { return e.keys }
 
 func (e *vectorEval) Stepped() bool {
 	for _, p := range e.parts {
@@ -226,6 +229,7 @@ func (e *vectorEval) Eval(frame float64, out []float64) {
 type eulerEval struct {
 	x, y, z Evaluator
 	order   string
+	keys    []float64
 }
 
 func compileEuler(c model.Curve) (Evaluator, error) {
@@ -249,10 +253,12 @@ func compileEuler(c model.Curve) (Evaluator, error) {
 		return nil, fmt.Errorf("unknown euler order %q", r.Order)
 	}
 	e.order = r.Order
+	e.keys = UnionKeyFrames(e.x, e.y, e.z)
 	return &e, nil
 }
 
-func (e *eulerEval) Width() int { return 4 }
+func (e *eulerEval) Width() int           { return 4 }
+func (e *eulerEval) KeyFrames() []float64 { return e.keys }
 
 func (e *eulerEval) Eval(frame float64, out []float64) {
 	var a [3]float64

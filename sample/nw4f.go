@@ -244,6 +244,7 @@ func WrapNW4FFrame(f, start, end float32, pre, post int) float32 {
 // nw4fQuatEval composes four scalar evaluators into a normalised quaternion.
 type nw4fQuatEval struct {
 	parts [4]Evaluator
+	keys  []float64
 }
 
 func compileNW4FQuat(c model.Curve) (Evaluator, error) {
@@ -262,10 +263,12 @@ func compileNW4FQuat(c model.Curve) (Evaluator, error) {
 		}
 		e.parts[i] = pe
 	}
+	e.keys = UnionKeyFrames(e.parts[:]...)
 	return &e, nil
 }
 
-func (e *nw4fQuatEval) Width() int { return 4 }
+func (e *nw4fQuatEval) Width() int           { return 4 }
+func (e *nw4fQuatEval) KeyFrames() []float64 { return e.keys }
 
 func (e *nw4fQuatEval) Eval(frame float64, out []float64) {
 	for i, p := range e.parts {
