@@ -4,189 +4,40 @@ Run headless through blender_check.sh (``blender -b --factory-startup
 --python-exit-code 1 -P blender_check.py -- DIR...``). For every .glb/.gltf
 with a .json sibling it imports the file with Blender's own glTF importer
 into an empty scene, then, for each clip, makes that clip's actions active
-(as the importer does for the first clip), puts every object back at its
-rest transform, and at every baked sample time and every midpoint between
-samples sets the scene frame to time x fps and reads each object's evaluated
-location, rotation quaternion and scale. Expected values come from the JSON
-by glTF's LINEAR / STEP rules (the same rules as expected.mjs), converted
-the way the importer converts glTF's Y-up axes to Blender's Z-up ones.
+(as the importer does for the first clip) and puts every object back at its
+rest transform. At every baked sample time and every midpoint between
+samples it evaluates each object's F-curves at frame time x fps
+(``FCurve.evaluate``, Blender's own evaluation); at the first, middle and
+last sample it also sets the scene to that frame and checks that the
+evaluated scene shows exactly those values, so the fast path is the scene's.
+Expected values come from the JSON (blender_expected.py, the rules of
+expected.mjs), converted the way the importer converts glTF's Y-up axes to
+Blender's Z-up ones.
 
 Blender interpolates quaternion F-curves component by component and does
-not normalise the stored value, so the evaluated quaternion is normalised
-before comparing; at a midpoint the normalised lerp of two unit
-quaternions (made short-way by the importer) equals glTF's slerp exactly.
+not normalise the result, so quaternions are normalised before comparing;
+at a midpoint the normalised lerp of two unit quaternions (made short-way
+by the importer) is exactly glTF's slerp.
 """
 
 import contextlib
 import io
-from array import array
 import json
 import math
 import os
 import sys
 
 import bpy
-from mathutils import Matrix
 
-TRS = {"translation": 3, "rotation": 4, "scale": 3}
-TOLERANCE = 1e-5
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+try:
+    import blender_expected as ex  # noqa: E402  (needs numpy, as Blender's glTF importer does)
+except ImportError as err:
+    print(f"{err}: Blender's glTF importer and this check need numpy (Debian: apt-get install -y python3-numpy)",
+          file=sys.stderr)
+    sys.exit(2)
+
 DATA_NODE = "bake:data"
-IDENTITY = {"translation": [0, 0, 0], "rotation": [0, 0, 0, 1], "scale": [1, 1, 1]}
-
-
-# --- the JSON side (mirrors expected.mjs) ---------------------------------
-
-
-def find_pairs(roots):
-    """Every (gltf, json) pair under the given files and folders, in path order."""
-    pairs, unpaired = [], []
-    for root in roots:
-        files = [root] if os.path.isfile(root) else sorted(
-            os.path.join(d, f) for d, _, fs in os.walk(root) for f in fs)
-        present = set(files)
-        for f in files:
-            stem, ext = os.path.splitext(f)
-            if ext.lower() not in (".glb", ".gltf"):
-                continue
-            if stem + ".json" in present:
-                pairs.append((f, stem + ".json"))
-            else:
-                unpaired.append(f)
-    return pairs, unpaired
-
-
-def f32(values):
-    """Numbers rounded to float32 (None, written for NaN, stays None)."""
-    if any(v is None for v in values):
-        return [None if v is None else array("f", [v])[0] for v in values]
-    return array("f", values).tolist()
-
-
-def to_float32(doc):
-    """Rounds a parsed JSON export back to the float32s it names (see expected.mjs)."""
-    for n in doc["nodes"]:
-        for k in ("translation", "rotation", "scale", "matrix"):
-            if n.get(k):
-                n[k] = f32(n[k])
-    for a in doc["animations"]:
-        a["duration"] = f32([a["duration"]])[0]
-        for c in a["channels"]:
-            c["times"] = f32(c["times"])
-            c["values"] = [f32(row) for row in c["values"]]
-    return doc
-
-
-def trs_channels(doc, anim):
-    """The clip's glTF-animatable channels by (node, path), and how many are data."""
-    matrix_nodes = {n["name"] for n in doc["nodes"] if n.get("matrix")}
-    by_node, data = {}, 0
-    for c in anim["channels"]:
-        node = c.get("node")
-        if not node or c["path"] not in TRS or node in matrix_nodes:
-            data += 1
-            continue
-        by_node[(node, c["path"])] = c
-    return by_node, data
-
-
-def query_times(anim):
-    """Every baked sample time of the clip and each midpoint between two samples."""
-    samples = sorted({t for c in anim["channels"] for t in c["times"]})
-    if not samples:
-        samples = sorted({0.0, anim["duration"]})
-    out = []
-    for i, t in enumerate(samples):
-        out.append((t, "sample"))
-        if i + 1 < len(samples):
-            out.append(((t + samples[i + 1]) / 2, "midpoint"))
-    return out
-
-
-def value_at(channel, path, t):
-    """The channel's value at time t under glTF's LINEAR or STEP rules."""
-    times, values = channel["times"], channel["values"]
-    last = len(times) - 1
-    if t <= times[0]:
-        return values[0]
-    if t >= times[last]:
-        return values[last]
-    lo, hi = 0, last
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if times[mid] <= t:
-            lo = mid
-        else:
-            hi = mid
-    if channel["interpolation"] == "STEP" or times[lo] == t:
-        return values[lo]
-    u = (t - times[lo]) / (times[hi] - times[lo])
-    if path == "rotation":
-        return slerp(values[lo], values[hi], u)
-    return [a + (b - a) * u for a, b in zip(values[lo], values[hi])]
-
-
-def slerp(a, b, u):
-    """Spherical linear interpolation the short way (glTF 2.0, Appendix C)."""
-    dot = sum(x * y for x, y in zip(a, b))
-    sign = 1.0
-    if dot < 0:
-        sign, dot = -1.0, -dot
-    if dot > 1 - 1e-12:
-        q = [x + (sign * y - x) * u for x, y in zip(a, b)]
-        n = math.sqrt(sum(x * x for x in q))
-        return [x / n for x in q]
-    theta = math.acos(min(1.0, dot))
-    sa = math.sin((1 - u) * theta) / math.sin(theta)
-    sb = sign * math.sin(u * theta) / math.sin(theta)
-    return [sa * x + sb * y for x, y in zip(a, b)]
-
-
-def finite(v):
-    return all(isinstance(x, (int, float)) and math.isfinite(x) for x in v)
-
-
-def deviation(path, got, want):
-    """Distance in units of the tolerance (<= 1 passes); rotations sign-free."""
-    if not finite(got) or not finite(want) or len(got) != len(want):
-        return math.inf
-    if path == "rotation":
-        plus = max(abs(g - w) for g, w in zip(got, want))
-        minus = max(abs(g + w) for g, w in zip(got, want))
-        return min(plus, minus) / TOLERANCE
-    return max(abs(g - w) / (TOLERANCE * max(1.0, abs(w))) for g, w in zip(got, want))
-
-
-# --- glTF (Y-up) to Blender (Z-up), as io_scene_gltf2's importer does ------
-
-
-def to_blender(path, v):
-    """A glTF translation / rotation (x,y,z,w) / scale in Blender's axes."""
-    if path == "translation":
-        return [v[0], -v[2], v[1]]
-    if path == "rotation":
-        return [v[3], v[0], -v[2], v[1]]  # Blender quaternions are (w, x, y, z)
-    return [v[0], v[2], v[1]]
-
-
-def matrix_to_blender(m):
-    """A column-major glTF matrix as a Blender Matrix: C · M · C⁻¹."""
-    return Matrix((
-        (m[0], -m[8], m[4], m[12]),
-        (-m[2], m[10], -m[6], -m[14]),
-        (m[1], -m[9], m[5], m[13]),
-        (m[3], -m[11], m[7], m[15]),
-    ))
-
-
-def blender_trs(obj):
-    q = list(obj.rotation_quaternion)
-    n = math.sqrt(sum(x * x for x in q))
-    if n > 0:
-        q = [x / n for x in q]
-    return {"translation": list(obj.location), "rotation": q, "scale": list(obj.scale)}
-
-
-# --- Blender side ------------------------------------------------------------
 
 
 class Failures:
@@ -196,22 +47,26 @@ class Failures:
         self.groups = {}
         self.count = 0
 
-    def add(self, clip, node, path, t, kind, dev, got, want):
-        self.count += 1
-        g = self.groups.get((clip, node, path))
-        if g is None:
-            self.groups[(clip, node, path)] = {"n": 1, "first": t, "worst": (t, kind, dev, got, want)}
+    def add(self, clip, node, path, times, kinds, dev, got, want):
+        """Records the queries where dev (one per query) is not within tolerance."""
+        bad = ex.np.nonzero(~(dev <= 1))[0]
+        if len(bad) == 0:
             return
-        g["n"] += 1
-        if not g["worst"][2] >= dev:
-            g["worst"] = (t, kind, dev, got, want)
+        self.count += len(bad)
+        worst = bad[ex.np.argmax(ex.np.nan_to_num(dev[bad], nan=math.inf))]
+        w = (float(times[worst]), kinds[worst], float(dev[worst]), list(got[worst]), list(want[worst]))
+        g = self.groups.setdefault((clip, node, path), {"n": 0, "first": float(times[bad[0]]), "worst": w})
+        g["n"] += len(bad)
+        if not g["worst"][2] >= w[2]:
+            g["worst"] = w
 
     def print(self, file):
         for (clip, node, path), g in self.groups.items():
             t, kind, dev, got, want = g["worst"]
             print(f"{file}: clip {json.dumps(clip)} node {json.dumps(node)} {path}: {g['n']} mismatches "
-                  f"from t={g['first']}s; worst at t={t}s ({kind}): Blender {fmt(got)} vs JSON "
-                  f"{fmt(want)} (Blender axes; {dev:.3g}x tolerance)", file=sys.stderr)
+                  f"from t={g['first']:.9g}s; worst at t={t:.9g}s ({kind}): Blender {fmt(got)} vs "
+                  f"{'JSON' if path != 'scene' else 'F-curves'} {fmt(want)} (Blender axes; {dev:.3g}x tolerance)",
+                  file=sys.stderr)
 
 
 def fmt(v):
@@ -271,6 +126,15 @@ def set_frame(scene, frame):
     scene.frame_set(int(whole), subframe=frame - whole)
 
 
+def rows_of(objects):
+    """Location, rotation quaternion (w, x, y, z) and scale of each object: an N x 10 array."""
+    return ex.np.array([list(o.location) + list(o.rotation_quaternion) + list(o.scale) for o in objects])
+
+
+def matrix_rows(obj):
+    return [list(r) for r in obj.matrix_basis]
+
+
 class FileCheck:
     """Checks one (glTF, JSON) pair."""
 
@@ -280,13 +144,12 @@ class FileCheck:
         self.failures = Failures()
         self.problems = []
         with open(json_path, encoding="utf-8") as f:
-            self.doc = to_float32(json.load(f))
+            self.doc = ex.to_float32(json.load(f))
 
     def run(self):
         doc = self.doc
-        fps = scene_fps(doc)
         try:
-            gltf = import_gltf(self.path, fps)
+            gltf = import_gltf(self.path, scene_fps(doc))
         except Exception as err:  # the importer's own failure is the finding
             print(f"{self.path}: Blender cannot import it: {err}", file=sys.stderr)
             return 1
@@ -300,8 +163,9 @@ class FileCheck:
         if len(gnodes) < n:
             self.problems.append(f"glTF has {len(gnodes)} nodes, JSON {n}")
         else:
-            names = [doc["nodes"][i]["name"] if i < n else gnodes[i].name for i in range(len(gnodes))]
-            self.objects = [self.object_of(gltf, i, names[i]) for i in range(len(gnodes))]
+            self.names = [doc["nodes"][i]["name"] if i < n else gnodes[i].name for i in range(len(gnodes))]
+            self.matrices = [doc["nodes"][i].get("matrix") if i < n else None for i in range(len(gnodes))]
+            self.objects = [self.object_of(gltf, i) for i in range(len(gnodes))]
             self.check_structure()
         if self.problems:
             return self.report()
@@ -309,7 +173,8 @@ class FileCheck:
         # frame onto the objects, so the rest is what it set before that.
         self.rest = [gltf.vnodes[i].trs() for i in range(len(self.objects))]
         self.put_at_rest()
-        self.compare(lambda i, p: self.rest_of(i, p), ("(rest)", 0.0, "rest"), evaluated=False)
+        self.rest_rows = rows_of(self.objects)
+        self.check_rest()
         anims = gltf.data.animations or []
         if len(anims) != len(doc["animations"]):
             self.problems.append(f"Blender has {len(anims)} clips, JSON {len(doc['animations'])}")
@@ -319,11 +184,10 @@ class FileCheck:
             self.check_clip(anim, anims[ai].track_name)
         return self.report()
 
-    def object_of(self, gltf, i, name):
-        vnode = gltf.vnodes[i]
-        obj = getattr(vnode, "blender_object", None)
+    def object_of(self, gltf, i):
+        obj = getattr(gltf.vnodes[i], "blender_object", None)
         if obj is None or obj.type != "EMPTY":
-            self.problems.append(f"node {i} {json.dumps(name)} did not become an empty object")
+            self.problems.append(f"node {i} {json.dumps(self.names[i])} did not become an empty object")
         return obj
 
     def check_structure(self):
@@ -346,52 +210,96 @@ class FileCheck:
 
     def rest_of(self, i, path):
         nodes = self.doc["nodes"]
-        return nodes[i][path] if i < len(nodes) else IDENTITY[path]
+        return nodes[i][path] if i < len(nodes) else ex.IDENTITY[path]
 
-    def compare(self, expect, where, evaluated=True):
-        """Compares every object's local transform with expect(i, path) (glTF axes)."""
-        clip, t, kind = where
-        depsgraph = bpy.context.evaluated_depsgraph_get() if evaluated else None
-        for i, obj in enumerate(self.objects):
-            name = self.doc["nodes"][i]["name"] if i < len(self.doc["nodes"]) else DATA_NODE
-            shown = obj.evaluated_get(depsgraph) if evaluated else obj
-            matrix = self.doc["nodes"][i].get("matrix") if i < len(self.doc["nodes"]) else None
-            self.stats["comparisons"] += 1 if matrix else 3
-            if matrix:
-                got = [x for col in shown.matrix_basis.col for x in col]
-                want = [x for col in matrix_to_blender(matrix).col for x in col]
-                dev = deviation("translation", got, want)
-                if not dev <= 1:
-                    self.failures.add(clip, name, "matrix", t, kind, dev, got, want)
+    def expected(self, i, by_node, t):
+        """Node i's expected rows (len(t) x 10, Blender axes) in a clip with these channels."""
+        out = ex.np.empty((len(t), 10))
+        for path, cols in ex.COLUMNS.items():
+            c = by_node.get((self.names[i], path)) if i < len(self.doc["nodes"]) else None
+            vals = ex.values_at(c, path, t) if c else ex.np.tile(self.rest_of(i, path), (len(t), 1))
+            out[:, cols] = ex.to_blender(path, vals)
+        return out
+
+    def compare(self, clip, t, kinds, got, expect_of):
+        """Compares got (len(t) x N x 10) with expect_of(i) for every object."""
+        for i in range(len(self.objects)):
+            if self.matrices[i]:
+                continue  # compared as matrices by check_matrices
+            want = expect_of(i)
+            for path, cols in ex.COLUMNS.items():
+                self.stats["comparisons"] += len(t)
+                dev = ex.deviation(path, got[:, i, cols], want[:, cols])
+                self.failures.add(clip, self.names[i], path, t, kinds, dev, got[:, i, cols], want[:, cols])
+
+    def check_matrices(self, clip, t, kinds):
+        """Static matrix nodes: glTF cannot animate them, so Blender shows the rest at every time."""
+        for i, m in enumerate(self.matrices):
+            if not m:
                 continue
-            got = blender_trs(shown)
-            for path in TRS:
-                want = to_blender(path, expect(i, path))
-                dev = deviation(path, got[path], want)
-                if not dev <= 1:
-                    self.failures.add(clip, name, path, t, kind, dev, got[path], want)
+            self.stats["comparisons"] += len(t)
+            got = ex.np.array(matrix_rows(self.objects[i].evaluated_get(bpy.context.evaluated_depsgraph_get())))
+            want = ex.np.array(ex.matrix_to_blender(m))
+            dev = ex.np.full(len(t), ex.deviation("matrix", got.ravel(), want.ravel()))
+            rows = ex.np.tile(got.ravel(), (len(t), 1))
+            self.failures.add(clip, self.names[i], "matrix", t, kinds, dev, rows, ex.np.tile(want.ravel(), (len(t), 1)))
+
+    def check_rest(self):
+        t, kinds = ex.np.zeros(1), ["rest"]
+        got = ex.normalized_rotations(self.rest_rows)[None]
+        self.compare("(rest)", t, kinds, got, lambda i: self.expected(i, {}, t))
+        self.check_matrices("(rest)", t, kinds)
+
+    def fcurve_rows(self, frames):
+        """Every object's location, rotation and scale at each frame, from its active action's F-curves."""
+        got = ex.np.tile(self.rest_rows, (len(frames), 1, 1)).astype(float)
+        for i, obj in enumerate(self.objects):
+            action = obj.animation_data.action if obj.animation_data else None
+            if action is None:
+                continue
+            if self.matrices[i]:
+                self.problems.append(f"matrix node {json.dumps(self.names[i])} has F-curves")
+            for fc in action.fcurves:
+                col = ex.BLENDER_PATHS.get(fc.data_path)
+                if col is None:
+                    self.problems.append(f"node {json.dumps(self.names[i])}: unexpected F-curve {fc.data_path}")
+                    continue
+                got[:, i, col + fc.array_index] = [fc.evaluate(f) for f in frames]
+        return ex.normalized_rotations(got)
+
+    def check_scene(self, clip, t, kinds, frames, got):
+        """At the first, middle and last sample, the evaluated scene must show the F-curves' values."""
+        samples = [q for q, k in enumerate(kinds) if k == "sample"]
+        for q in sorted({samples[0], samples[len(samples) // 2], samples[-1]}):
+            set_frame(self.scene, frames[q])
+            depsgraph = bpy.context.evaluated_depsgraph_get()
+            shown = ex.normalized_rotations(rows_of([o.evaluated_get(depsgraph) for o in self.objects]))
+            for i in range(len(self.objects)):
+                if self.matrices[i]:
+                    continue
+                for path, cols in ex.COLUMNS.items():
+                    dev = ex.deviation(path, shown[None, i, cols], got[q, None, i, cols])
+                    self.failures.add(clip, self.names[i], "scene", t[q:q + 1], kinds[q:q + 1], dev,
+                                      shown[None, i, cols], got[q, None, i, cols])
+        self.check_matrices(clip, t, kinds)
 
     def check_clip(self, anim, track):
         self.stats["clips"] += 1
-        by_node, data = trs_channels(self.doc, anim)
+        by_node, data = ex.trs_channels(self.doc, anim)
         self.stats["data_channels"] += data
         activate_clip(self.objects, track)
         self.put_at_rest()
-        names = [n["name"] for n in self.doc["nodes"]]
-        for t, kind in query_times(anim):
-            set_frame(self.scene, t * self.fps)
-
-            def expect(i, path, t=t):
-                c = by_node.get((names[i], path)) if i < len(names) else None
-                return value_at(c, path, t) if c else self.rest_of(i, path)
-
-            self.compare(expect, (anim["name"], t, kind))
+        t, kinds = ex.query_times(anim)
+        frames = (t * self.fps).tolist()
+        got = self.fcurve_rows(frames)
+        self.compare(anim["name"], t, kinds, got, lambda i: self.expected(i, by_node, t))
+        self.check_scene(anim["name"], t, kinds, frames, got)
 
     def report(self):
-        for p in self.problems:
+        for p in dict.fromkeys(self.problems):
             print(f"{self.path}: {p}", file=sys.stderr)
         self.failures.print(self.path)
-        return len(self.problems) + self.failures.count
+        return len(set(self.problems)) + self.failures.count
 
 
 def main():
@@ -399,12 +307,7 @@ def main():
     if not argv:
         print("usage: blender -b --python-exit-code 1 -P blender_check.py -- DIR_OR_FILE...", file=sys.stderr)
         sys.exit(2)
-    try:
-        import numpy  # noqa: F401  (Blender's glTF importer needs it; Debian: python3-numpy)
-    except ImportError:
-        print("Blender's glTF importer needs numpy: apt-get install -y python3-numpy", file=sys.stderr)
-        sys.exit(2)
-    pairs, unpaired = find_pairs(argv)
+    pairs, unpaired = ex.find_pairs(argv)
     stats = {"files": 0, "clips": 0, "comparisons": 0, "data_channels": 0}
     failed = 0
     for gltf_path, json_path in pairs:
