@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"io"
+	"math"
 	"path/filepath"
 
 	"github.com/spf13/pflag"
@@ -20,8 +21,10 @@ import (
 
 const plotUsage = `Usage: bake plot FILE --anim NAME [--node N] -o plot.svg
 
-Draws each channel's baked curve over time (one panel per component) with the
-source keys as dots, so the exact baking can be checked by eye.
+Draws each channel over time, one panel per component: the engine's curve
+evaluated densely (line), the baked samples at --fps (crosses) and the source
+keys (dots), so the exact baking can be checked by eye. Components that never
+change (by more than 1e-6) are left out unless --all is given.
 
 Flags:
 `
@@ -34,6 +37,7 @@ func runPlot(args []string, stdout, stderr io.Writer) error {
 	out := fs.StringP("out", "o", "", "SVG file to write")
 	fps := fs.String("fps", "native", "samples per second of the drawn curve")
 	axes := fs.String("axes", "source", "source or gltf")
+	all := fs.Bool("all", false, "also draw components that never change")
 	var imp importFlags
 	if err := parseFlags(fs, &imp, args, plotUsage, stdout); err != nil {
 		return err
@@ -64,11 +68,16 @@ func runPlot(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
+	srcFPS := a.FPS
+	dense, err := sample.Bake(&one, sample.Options{FPS: denseSamples * max(srcFPS, rate), Axes: *axes})
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
 	clip, err := sample.CompileClip(a)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	svg, err := drawPlot(&baked.Animations[0], clip, converterFor(f, *axes), *node)
+	svg, err := drawPlot(&baked.Animations[0], &dense.Animations[0], clip, converterFor(f, *axes), *node, *all)
 	if err != nil {
 		return err
 	}
@@ -83,8 +92,13 @@ var componentNames = map[string][]string{
 	model.PathUVScale:     {"u", "v"},
 }
 
-// drawPlot renders one panel per channel component, stacked vertically.
-func drawPlot(a *sample.BakedAnimation, clip *sample.Clip, cv *sample.Converter, only string) ([]byte, error) {
+// denseSamples is how many curve evaluations the line has per baked sample.
+const denseSamples = 8
+
+// drawPlot renders one panel per channel component, stacked vertically:
+// the dense evaluation as a line, the baked samples as crosses and the
+// source keys as dots.
+func drawPlot(a, dense *sample.BakedAnimation, clip *sample.Clip, cv *sample.Converter, only string, all bool) ([]byte, error) {
 	var panels []*plot.Plot
 	for ci, c := range a.Channels {
 		if only != "" && c.Node != only && c.Material != only {
@@ -96,12 +110,16 @@ func drawPlot(a *sample.BakedAnimation, clip *sample.Clip, cv *sample.Converter,
 			if names, ok := componentNames[c.Path]; ok && comp < len(names) {
 				name = names[comp]
 			}
+			if !all && constant(dense.Channels[ci].Values, c.Width, comp) {
+				continue
+			}
 			p := plot.New()
 			p.Title.Text = fmt.Sprintf("%s  %s.%s", target, c.Path, name)
 			p.X.Label.Text = "time (s)"
-			line := make(plotter.XYs, len(a.Times))
-			for i, t := range a.Times {
-				line[i] = plotter.XY{X: t, Y: c.Values[i*c.Width+comp]}
+			dc := dense.Channels[ci]
+			line := make(plotter.XYs, len(dense.Times))
+			for i, t := range dense.Times {
+				line[i] = plotter.XY{X: t, Y: dc.Values[i*dc.Width+comp]}
 			}
 			l, err := plotter.NewLine(line)
 			if err != nil {
@@ -112,6 +130,23 @@ func drawPlot(a *sample.BakedAnimation, clip *sample.Clip, cv *sample.Converter,
 				l.StepStyle = plotter.PostStep
 			}
 			p.Add(l)
+			samples := make(plotter.XYs, len(a.Times))
+			for i, t := range a.Times {
+				samples[i] = plotter.XY{X: t, Y: c.Values[i*c.Width+comp]}
+			}
+			if len(samples) <= 4000 {
+				sc, err := plotter.NewScatter(samples)
+				if err != nil {
+					return nil, err
+				}
+				sc.GlyphStyle.Color = color.RGBA{R: 20, G: 20, B: 20, A: 255}
+				sc.GlyphStyle.Radius = vg.Points(1.5)
+				sc.GlyphStyle.Shape = draw.CrossGlyph{}
+				p.Add(sc)
+			}
+			if len(panels) == 0 {
+				p.Title.Text = "line: engine curve   ×: baked samples   •: source keys\n" + p.Title.Text
+			}
 			if len(c.KeyFrames) > 0 {
 				var keys plotter.XYs
 				for _, fr := range c.KeyFrames {
@@ -136,7 +171,7 @@ func drawPlot(a *sample.BakedAnimation, clip *sample.Clip, cv *sample.Converter,
 		}
 	}
 	if len(panels) == 0 {
-		return nil, fmt.Errorf("animation %q has no channels to plot", a.Name)
+		return nil, fmt.Errorf("animation %q has nothing to plot (no channel changes; try --all or another --node)", a.Name)
 	}
 	const rowHeight = 2.2 * vg.Inch
 	width := 8 * vg.Inch
@@ -158,4 +193,16 @@ func drawPlot(a *sample.BakedAnimation, clip *sample.Clip, cv *sample.Converter,
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// constant reports whether component comp stays within 1e-6 of its first
+// value in every row (float noise such as 1e-8 in a quaternion component
+// would otherwise fill a panel).
+func constant(values []float64, width, comp int) bool {
+	for i := comp + width; i < len(values); i += width {
+		if math.Abs(values[i]-values[comp]) > 1e-6 {
+			return false
+		}
+	}
+	return true
 }
