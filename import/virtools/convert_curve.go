@@ -95,7 +95,7 @@ func (cv *converter) addFollower(name, curveNode string, path *model.VirtoolsCur
 	if path.Closed {
 		anim.Loop = model.LoopRepeat
 	}
-	anim.Extras = map[string]any{"virtoolsClass": "CKCurve", "curveSeconds": secs}
+	anim.Extras = map[string]any{"virtoolsClass": "CKCurve", "curveSeconds": secs, "drivenBy": DrivenByCurveSeconds}
 	anim.Channels = []model.Channel{{Node: follower, Path: model.PathTranslation,
 		Curve: &model.VirtoolsPathFollow{Path: path, Frames: frames, Local: true}}}
 	cv.file.Animations = append(cv.file.Animations, anim)

@@ -16,6 +16,10 @@ const (
 // DrivenByFrames is the "driven by" of a clip no behaviour graph times.
 const DrivenByFrames = "frames"
 
+// DrivenByCurveSeconds is the "driven by" of a curve's follower, which
+// travels the curve once in --curve-seconds.
+const DrivenByCurveSeconds = "--curve-seconds"
+
 // graphState is the converter's view of the behaviour graph: what the
 // recognised BBs say, and the paths built from the curves (for Position
 // On Curve). It is nil with --timing frames.

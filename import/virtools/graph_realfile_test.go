@@ -400,8 +400,8 @@ func TestGraphSamplesBake(t *testing.T) {
 			}
 		}
 		for _, a := range f.Animations {
-			if a.Extras["virtoolsClass"] == "CKCurve" {
-				continue // the curve follower keeps --curve-seconds
+			if a.Extras["virtoolsClass"] == "CKCurve" && a.Extras["drivenBy"] != DrivenByCurveSeconds {
+				t.Errorf("%s: follower %q driven by %v", name, a.Name, a.Extras["drivenBy"])
 			}
 			if d, _ := a.Extras["drivenBy"].(string); d == "" {
 				t.Errorf("%s: %q has no drivenBy", name, a.Name)
