@@ -169,7 +169,7 @@ func TestGraphTimingFramesScene(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, a := range m.Animations {
-		if a.Extras["drivenBy"] != nil && a.Extras["drivenBy"] != DrivenByFrames {
+		if d := a.Extras["drivenBy"]; d != DrivenByFrames && d != DrivenByCurveSeconds {
 			t.Errorf("%q driven by %v with --timing frames", a.Name, a.Extras["drivenBy"])
 		}
 	}
