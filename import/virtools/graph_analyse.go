@@ -197,8 +197,12 @@ func (f *graphFindings) addRide(g *Graph, s *Scene, b *Behavior, warn func(strin
 		}
 	}
 	r.Repeat = g.linked(bez, 0, bez, 0)
-	if r.Follow || r.Bank {
-		warn("%s: Follow and Bank are not analysed; the target keeps its orientation", who)
+	if r.Follow {
+		warn("%s: Follow is not analysed; the target keeps its orientation", who)
+	} else if r.Bank {
+		// OA §4 step 7: without Follow the bank roll is added once per
+		// engine frame and never reset, so it grows with the frame rate.
+		warn("%s: Bank without Follow adds a roll once per engine frame (it depends on the frame rate); the target keeps its orientation", who)
 	}
 	f.Rides = append(f.Rides, r)
 }
