@@ -12,6 +12,7 @@ import (
 // clamped.
 type clipTiming struct {
 	BB         int
+	StartedBy  []string // what activates On
 	DurationMs float64
 	Shape      *model.Virtools2dCurve // nil: y = p
 	Loop       bool
@@ -26,7 +27,8 @@ type curveRide struct {
 	DurationMs      float64
 	A, B            float64
 	Shape           *model.Virtools2dCurve
-	Repeat          bool // Out → In restarts the progression
+	Repeat          bool     // Out → In restarts the progression
+	StartedBy       []string // what activates the progression's In
 	Follow, Bank    bool
 	DrivenBy        string
 }
@@ -42,6 +44,7 @@ type spin struct {
 	Hierarchy   bool
 	DrivenBy    string
 	Assumptions []string
+	StartedBy   []string // what activates Rotate's In
 }
 
 // uvScroll is Texture Scroller fed by Per Second: a constant UV velocity
@@ -149,7 +152,8 @@ func (f *graphFindings) addClip(g *Graph, s *Scene, b *Behavior, warn func(strin
 		warn("%s also plays %q; the timing of %s is kept", who, name, prev.DrivenBy)
 		return
 	}
-	ct := clipTiming{BB: b.Index, DurationMs: dur, Loop: pinBool(g.InPin(b, playPinLoop), true), DrivenBy: who}
+	ct := clipTiming{BB: b.Index, DurationMs: dur, Loop: pinBool(g.InPin(b, playPinLoop), true), DrivenBy: who,
+		StartedBy: g.startedBy(s.Container, b, 0)}
 	if p := curve2D(g.InPin(b, playPinCurve)); p != nil {
 		ct.Shape = p.Curve2D
 	}
@@ -197,6 +201,7 @@ func (f *graphFindings) addRide(g *Graph, s *Scene, b *Behavior, warn func(strin
 		}
 	}
 	r.Repeat = g.linked(bez, 0, bez, 0)
+	r.StartedBy = g.startedBy(s.Container, bez, 0)
 	if r.Follow {
 		warn("%s: Follow is not analysed; the target keeps its orientation", who)
 	} else if r.Bank {
@@ -270,7 +275,7 @@ func (f *graphFindings) addSpin(g *Graph, s *Scene, b *Behavior, warn func(strin
 	}
 	f.Spins = append(f.Spins, spin{BB: b.Index, Target: target, Axis: axis, RadPerSec: rate[0],
 		Referential: pinObject(g.InPin(b, rotPinReferential)), Hierarchy: pinBool(g.InPin(b, rotPinHierarchy), true),
-		DrivenBy: g.describePair(s.Container, b.Index, via), Assumptions: assumed})
+		DrivenBy: g.describePair(s.Container, b.Index, via), Assumptions: assumed, StartedBy: g.startedBy(s.Container, b, 0)})
 }
 
 // addScroll reads a Texture Scroller whose vector comes from Per Second.

@@ -148,3 +148,41 @@ func curve2D(p Pin) *Parameter {
 	}
 	return nil
 }
+
+// startedBy describes what activates input k of behaviour b: for each
+// link into it, the IO it comes from ("<graph> In" for the enclosing
+// graph's own input, "<BB> #i output n" for a sibling), with the link's
+// delay when it is not 0 (VB §7 step 3).
+func (g *Graph) startedBy(c *Container, b *Behavior, k int) []string {
+	if k >= len(b.Inputs) {
+		return nil
+	}
+	var out []string
+	for _, li := range sortedKeys(g.Links) {
+		l := g.Links[li]
+		if l.To != b.Inputs[k] {
+			continue
+		}
+		owner, ok := g.Owner[l.From]
+		if !ok {
+			continue
+		}
+		what := "output"
+		if io := g.IOs[l.From]; io != nil && io.Flags&1 != 0 {
+			what = "input"
+		}
+		name := bbNames[g.Behaviors[owner].Prototype]
+		if name == "" {
+			name = c.Objects[owner].Name
+		}
+		s := name + " #" + itoa(owner) + " " + what + " " + itoa(g.PinIndex[l.From])
+		if pin := c.Objects[l.From].Name; pin != "" {
+			s += " (" + pin + ")"
+		}
+		if l.Delay != 0 {
+			s += ", delay " + itoa(int(l.Delay))
+		}
+		out = append(out, s)
+	}
+	return out
+}

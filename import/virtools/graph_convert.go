@@ -95,6 +95,7 @@ func (cv *converter) timeClip(anim *model.Animation, index int) {
 	anim.Extras["drivenBy"] = ct.DrivenBy
 	anim.Extras["virtoolsDurationMs"] = ct.DurationMs
 	anim.Extras["virtoolsProgressionCurve"] = ct.Shape != nil
+	anim.Extras["virtoolsStartedBy"] = ct.StartedBy
 }
 
 // addGraphAnimations adds the animations only the graph makes: rides along
@@ -151,7 +152,8 @@ func (cv *converter) addRide(r curveRide) {
 		anim.Loop = model.LoopRepeat
 	}
 	anim.Extras = map[string]any{"drivenBy": r.DrivenBy, "virtoolsDurationMs": r.DurationMs,
-		"virtoolsProgressionA": r.A, "virtoolsProgressionB": r.B, "virtoolsProgressionCurve": r.Shape != nil}
+		"virtoolsProgressionA": r.A, "virtoolsProgressionB": r.B, "virtoolsProgressionCurve": r.Shape != nil,
+		"virtoolsStartedBy": r.StartedBy}
 	anim.Channels = []model.Channel{{Node: target, Path: model.PathTranslation, Curve: &model.VirtoolsProgression{
 		Inner: &model.VirtoolsPathFollow{Path: path, Frames: 1}, Frames: frames, Shape: r.Shape, A: r.A, B: r.B, InnerFrames: 1}}}
 	cv.file.Animations = append(cv.file.Animations, anim)
@@ -179,7 +181,7 @@ func (cv *converter) addSpin(s spin) {
 	anim := newAnimation(n.Name+" spin", DefaultFrameRate, period)
 	anim.Loop = model.LoopRepeat
 	anim.Extras = map[string]any{"drivenBy": s.DrivenBy, "virtoolsRadiansPerSecond": s.RadPerSec,
-		"virtoolsAxis": axis[:], "virtoolsHierarchy": s.Hierarchy}
+		"virtoolsAxis": axis[:], "virtoolsHierarchy": s.Hierarchy, "virtoolsStartedBy": s.StartedBy}
 	if len(s.Assumptions) > 0 {
 		anim.Extras["virtoolsAssumptions"] = s.Assumptions
 	}

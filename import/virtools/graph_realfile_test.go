@@ -3,6 +3,7 @@ package virtools
 import (
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/animbake/bake/model"
@@ -271,6 +272,10 @@ func TestGraphTimingMenuLevel(t *testing.T) {
 				break
 			}
 		}
+		// VB §5.1 wiring: the script's start activates On.
+		if st, _ := rec.Extras["virtoolsStartedBy"].([]string); len(st) != 1 || !strings.HasPrefix(st[0], "Ball_Stone Script #") || !strings.HasSuffix(st[0], " input 0 (Start)") {
+			t.Errorf("%s: Record Anim started by %q", tc.name, st)
+		}
 		if kam := animationNamed(t, f, "Kamera02"); kam.Extras["drivenBy"] != DrivenByFrames {
 			t.Errorf("%s: Kamera02 driven by %v", tc.name, kam.Extras["drivenBy"])
 		}
@@ -281,6 +286,11 @@ func TestGraphTimingMenuLevel(t *testing.T) {
 		}
 		if len(cam.Channels) != 1 || cam.Channels[0].Node != "Cam_MenuLevel" || cam.Channels[0].Path != model.PathTranslation {
 			t.Fatalf("%s: camera channels %+v", tc.name, cam.Channels)
+		}
+		// VB §5.3: started by Set As Active Camera.Out, restarted by its own Out (delay 1).
+		st, _ := cam.Extras["virtoolsStartedBy"].([]string)
+		if len(st) != 2 || !strings.Contains(strings.Join(st, "|"), "Bezier Progression #342 output 0 (Out), delay 1") || !strings.Contains(strings.Join(st, "|"), "Set As Active Camera #") {
+			t.Errorf("%s: camera ride started by %q", tc.name, st)
 		}
 		path := cam.Channels[0].Curve.(*model.VirtoolsProgression).Inner.(*model.VirtoolsPathFollow).Path
 		geo, err := sample.VirtoolsCurveUpdate(path)
