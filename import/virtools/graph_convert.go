@@ -218,7 +218,7 @@ func (cv *converter) addScroll(s uvScroll) {
 	anim := newAnimation(name+" texture scroll", DefaultFrameRate, frames)
 	anim.Loop = model.LoopRepeat
 	anim.Extras = map[string]any{"drivenBy": s.DrivenBy, "virtoolsUVPerSecond": s.PerSec[:], "virtoolsUVChannel": s.Channel}
-	anim.Channels = []model.Channel{{Material: name, Path: "uvOffset",
+	anim.Channels = []model.Channel{{Material: name, Path: model.PathUVOffset,
 		Curve: &model.VirtoolsUVScroll{PerFrame: [2]float64{s.PerSec[0] / DefaultFrameRate, s.PerSec[1] / DefaultFrameRate}}}}
 	cv.file.Animations = append(cv.file.Animations, anim)
 }
