@@ -45,7 +45,7 @@ func vxDecode(t *testing.T, rel string) *model.File {
 		t.Skipf("%s: %v", rel, err)
 	}
 	defer closer.Close()
-	_, files, err := format.Decode(in, &format.Options{})
+	_, files, err := format.Decode(in, &format.Options{Timing: "frames"}) // the object animations as stored, not graph-timed
 	if err != nil {
 		t.Fatalf("%s: %v", rel, err)
 	}
