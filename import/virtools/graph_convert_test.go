@@ -177,3 +177,48 @@ func TestGraphTimingFramesScene(t *testing.T) {
 		t.Errorf("%d animations, want 4", len(m.Animations))
 	}
 }
+
+// TestGraphPlayDuration covers OA §5.5 step 2 and VB §4.1: an Integer pin
+// reads its source as an int (4000 ms → 10 frames at 2.5 frames/s); an
+// unconnected pin keeps the BB's built-in 5000 ms (2 frames/s); a duration
+// produced by another BB at run time leaves the clip on the frames timing
+// with a warning; a duration under 0.001 ms never plays.
+func TestGraphPlayDuration(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		damage  func(f *testFile, ix graphSceneIndices)
+		fps     float64
+		warning string
+	}{
+		{"integer", func(f *testFile, ix graphSceneIndices) {
+			b := &graphBuilder{f}
+			f.objects[ix.playDuration].chunk.sections[0].words = []uint32{TypeInteger[0], TypeInteger[1], b.local(TypeInteger, 4000)}
+		}, 2.5, ""},
+		{"unconnected", func(f *testFile, ix graphSceneIndices) {
+			f.objects[ix.playDuration].chunk.sections[0].words[2] = noSource
+		}, 2, ""},
+		{"produced", func(f *testFile, ix graphSceneIndices) {
+			// A Timer's pOut 0 (Elapsed Time) feeds the duration.
+			b := &graphBuilder{f}
+			out := b.output(TypeTime, 1)
+			b.behavior(testBehavior{name: "Timer", guid: &GUID{0xa2a5a63a, 0xe4e7e8e5}, outs: []uint32{out}})
+			f.objects[ix.playDuration].chunk.sections[0].words[2] = out
+		}, DefaultFrameRate, "is set at run time"},
+		{"too short", func(f *testFile, ix graphSceneIndices) {
+			b := &graphBuilder{f}
+			f.objects[ix.playDuration].chunk.sections[0].words[2] = b.local(TypeTime, f32(0.0005))
+		}, DefaultFrameRate, "below 0.001 ms"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, ix := graphScene()
+			tc.damage(f, ix)
+			m, warnings := convertGraphScene(t, f)
+			if move := animationNamed(t, m, "Move"); move.FPS != tc.fps {
+				t.Errorf("Move at %v fps, want %v", move.FPS, tc.fps)
+			}
+			if tc.warning != "" && !strings.Contains(strings.Join(warnings, "|"), tc.warning) {
+				t.Errorf("warnings %q lack %q", warnings, tc.warning)
+			}
+		})
+	}
+}
