@@ -199,3 +199,28 @@ func TestCorruptionSweep(t *testing.T) {
 		}
 	}
 }
+
+// Regression (import/all's hostile test on the demo's Demo_Animation.bfres:
+// a flipped bit made the FSKA frame count 134,217,788, and 0x7fffffff at
+// its offset 0x7c was accepted too, so baking sampled billions of frames):
+// a frame count above MaxFrameCount is a FormatError at the count, for
+// skeletal and for material and visibility animations (decision 15).
+func TestFrameCountBeyondLimit(t *testing.T) {
+	for _, g := range []int{GroupSkeletalAnims, GroupBoneVisAnims} {
+		good := richFile(v4).Bytes()
+		_, sub := firstEntry(t, good, g)
+		for _, n := range []uint32{MaxFrameCount + 1, 0x7fffffff} {
+			bad := append([]byte(nil), good...)
+			binary.BigEndian.PutUint32(bad[sub+0x10:], n)
+			expectErr(t, bad, int64(sub+0x10), "frame count", "more than the 65536")
+		}
+		ok := append([]byte(nil), good...)
+		binary.BigEndian.PutUint32(ok[sub+0x10:], MaxFrameCount)
+		if _, err := Decode(format.BytesInput("ok.bfres", ok), nil); err != nil {
+			t.Errorf("frame count %d refused: %v", MaxFrameCount, err)
+		}
+	}
+	tf := richFile(v3)
+	tf.FSKA[0].Frames = -1 // s16 0xFFFF
+	expectErr(t, tf.Bytes(), -1, "negative frame count")
+}

@@ -73,8 +73,8 @@ func (f *resFile) readFSKA(off int, name string) (*SkeletalAnim, error) {
 		numBoneAnim, _ = r.U16("bone anim count")
 		a.NumCurve, _ = r.I32("curve count")
 	}
-	if a.FrameCount < 0 {
-		return nil, binread.Errorf(int64(off+0x10), "%s has a negative frame count %d", what, a.FrameCount)
+	if err := checkFrameCount(off+0x10, what, a.FrameCount); err != nil {
+		return nil, err
 	}
 	if numBoneAnim == 0 {
 		return a, nil

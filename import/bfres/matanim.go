@@ -92,8 +92,8 @@ func (f *resFile) readAnimHeader(off int, magic, what string) (animHeader, *binr
 			h.FrameCount = int32(fc)
 		}
 	}
-	if h.FrameCount < 0 {
-		return h, nil, binread.Errorf(int64(off+0x10), "%s has a negative frame count %d", what, h.FrameCount)
+	if err := checkFrameCount(off+0x10, what, h.FrameCount); err != nil {
+		return h, nil, err
 	}
 	return h, r, nil
 }
