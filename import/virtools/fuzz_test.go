@@ -2,6 +2,8 @@ package virtools
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/animbake/bake/format"
@@ -51,6 +53,14 @@ func FuzzDecode(f *testing.F) {
 	seeds = append(seeds, cyclic)
 	for _, s := range seeds {
 		f.Add(s.build())
+	}
+	// The real files, when ../shared is present (samples_test.go).
+	if shared := sharedDir(); shared != "" {
+		for _, name := range allSamples {
+			if data, err := os.ReadFile(filepath.Join(shared, "samples", "virtools", filepath.FromSlash(name))); err == nil {
+				f.Add(data)
+			}
+		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		opts := &format.Options{MaxInflate: 1 << 20, CurveSeconds: 1}
