@@ -173,3 +173,50 @@ func TestGraphEvaluatorsDoNotAllocate(t *testing.T) {
 		}
 	}
 }
+
+// TestBezierProgressionLapDecision runs Bezier Progression's execute
+// (virtools-behaviours.md §5.3, time-based version) frame by frame at a
+// fixed 16 ms step with MenuLevel #342's wiring (Out → In and Loop Out →
+// Loop In, both delay 1), and checks the spec's figures: a lap is 2751
+// frames = 44 016 ms, with Value = 1 on two consecutive frames. It then
+// checks the converter's rule p(t) = (t mod 44 000)/44 000 (the
+// VirtoolsProgression timeline) stays within one frame of the engine over
+// the first lap, as §5.3 says.
+func TestBezierProgressionLapDecision(t *testing.T) {
+	const dt, duration = 16.0, 44000.0
+	ev, err := Compile(&model.VirtoolsProgression{Inner: &model.Keyed{Interp: model.InterpLinear, Width: 1,
+		Frames: []float64{0, 1}, Values: []float64{0, 1}}, Frames: duration, A: 0, B: 1, InnerFrames: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make([]float64, 1)
+	inActive := true // Set As Active Camera.Out fires In at frame 0
+	elapsed := 0.0
+	var restarts []int
+	ones, worst := 0, 0.0
+	for frame := 0; frame < 3*2751+10; frame++ {
+		if inActive {
+			elapsed = 0
+			restarts = append(restarts, frame)
+		}
+		elapsed += dt
+		p := math.Min(1, elapsed/duration)
+		if len(restarts) == 1 {
+			if p == 1 {
+				ones++
+			}
+			ev.Eval(float64(frame)*dt, out) // the model at the frame's start time
+			worst = math.Max(worst, math.Abs(out[0]-p))
+		}
+		inActive = elapsed > duration // Out (→ In next frame), else Loop Out (→ Loop In)
+	}
+	if len(restarts) < 3 || restarts[1]-restarts[0] != 2751 || restarts[2]-restarts[1] != 2751 {
+		t.Errorf("restarts at frames %v, want a lap of 2751 frames (44 016 ms)", restarts)
+	}
+	if ones != 2 {
+		t.Errorf("Value = 1 on %d frames of the first lap, want 2", ones)
+	}
+	if worst > dt/duration+1e-12 {
+		t.Errorf("model and engine differ by %v in the first lap, more than one frame (%v)", worst, dt/duration)
+	}
+}
