@@ -2,6 +2,9 @@ package bfres
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/animbake/bake/format"
@@ -22,6 +25,12 @@ func FuzzDecode(f *testing.F) {
 			{Name: "B", Flags: boneAnimBaseRotate | 1<<12, Base: []float32{0, 0, 0, 1},
 				Curves: []bfreswrite.Curve{{Type: 2, KeyFormat: 1, Target: 0x2C, Start: 0, End: 2, Scale: 1, Keys: []float64{1, 2, 3}}}}}}}}
 		f.Add(q.Bytes())
+	}
+	for _, nf := range bfreswrite.Demo() {
+		f.Add(nf.Data)
+	}
+	for _, data := range realSamples() {
+		f.Add(data)
 	}
 	f.Add([]byte("FRES    "))
 	f.Add([]byte("Yaz0\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00\x00\xf0FRES"))
@@ -52,4 +61,36 @@ func FuzzDecode(f *testing.F) {
 			}
 		}
 	})
+}
+
+// realSamples returns the real BFRES files under ../shared/samples/bfres (found
+// from the directory holding go.mod), none when it is absent. Files over
+// 1.5 MiB are left to the sample tests: as seeds they would slow every
+// fuzzing run. (That drops the Bear and Gerudo
+// animation files, 2.0 and 2.9 MB.)
+func realSamples() [][]byte {
+	dir, err := os.Getwd()
+	for err == nil {
+		if _, e := os.Stat(filepath.Join(dir, "go.mod")); e == nil {
+			break
+		}
+		if filepath.Dir(dir) == dir {
+			return nil
+		}
+		dir = filepath.Dir(dir)
+	}
+	var out [][]byte
+	filepath.WalkDir(filepath.Join(dir, "..", "shared", "samples", "bfres"), func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(p, ".md") {
+			return nil
+		}
+		if st, err := d.Info(); err != nil || st.Size() > 3<<19 {
+			return nil
+		}
+		if data, err := os.ReadFile(p); err == nil {
+			out = append(out, data)
+		}
+		return nil
+	})
+	return out
 }

@@ -2,6 +2,9 @@ package oni
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/animbake/bake/format"
@@ -17,6 +20,9 @@ func FuzzDecode(f *testing.F) {
 	f.Add(validLevel())
 	for _, nf := range oniwrite.Demo() {
 		f.Add(nf.Data)
+	}
+	for _, data := range realSamples() {
+		f.Add(data)
 	}
 	p := probe(oniwrite.FlagLocalized | oniwrite.FlagPingPong)
 	f.Add(levelWith(oniwrite.ObanInstance("", p), oniwrite.Placeholder("OBAN", "x"),
@@ -47,4 +53,36 @@ func FuzzDecode(f *testing.F) {
 			}
 		}
 	})
+}
+
+// realSamples returns the real Oni files under ../shared/samples/oni (found
+// from the directory holding go.mod), none when it is absent. Files over
+// 1.5 MiB are left to the sample tests: as seeds they would slow every
+// fuzzing run. (samples/oni holds only a README
+// today: no real Oni file could be found.)
+func realSamples() [][]byte {
+	dir, err := os.Getwd()
+	for err == nil {
+		if _, e := os.Stat(filepath.Join(dir, "go.mod")); e == nil {
+			break
+		}
+		if filepath.Dir(dir) == dir {
+			return nil
+		}
+		dir = filepath.Dir(dir)
+	}
+	var out [][]byte
+	filepath.WalkDir(filepath.Join(dir, "..", "shared", "samples", "oni"), func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(p, ".md") {
+			return nil
+		}
+		if st, err := d.Info(); err != nil || st.Size() > 3<<19 {
+			return nil
+		}
+		if data, err := os.ReadFile(p); err == nil {
+			out = append(out, data)
+		}
+		return nil
+	})
+	return out
 }
