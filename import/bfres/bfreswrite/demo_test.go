@@ -36,6 +36,19 @@ func demoDir(t *testing.T) string {
 // The committed demo inputs are what `go generate ./import/bfres` writes
 // today, and the .sbfres is the .bfres compressed.
 func TestDemoFilesAreUpToDate(t *testing.T) {
+	want := map[string]bool{}
+	for _, nf := range bfreswrite.Demo() {
+		want[nf.Name] = true
+	}
+	entries, err := os.ReadDir(demoDir(t))
+	if err != nil {
+		t.Fatalf("%v (run go generate ./import/bfres)", err)
+	}
+	for _, e := range entries {
+		if !want[e.Name()] {
+			t.Errorf("%s is not a demo input any more; remove it", e.Name())
+		}
+	}
 	for _, nf := range bfreswrite.Demo() {
 		got, err := os.ReadFile(filepath.Join(demoDir(t), nf.Name))
 		if err != nil {

@@ -37,6 +37,19 @@ func demoDir(t *testing.T) string {
 // The committed demo inputs are what `go generate ./import/ccs` writes
 // today.
 func TestDemoFilesAreUpToDate(t *testing.T) {
+	want := map[string]bool{}
+	for _, nf := range ccsdemo.Files() {
+		want[nf.Name] = true
+	}
+	entries, err := os.ReadDir(demoDir(t))
+	if err != nil {
+		t.Fatalf("%v (run go generate ./import/ccs)", err)
+	}
+	for _, e := range entries {
+		if !want[e.Name()] {
+			t.Errorf("%s is not a demo input any more; remove it", e.Name())
+		}
+	}
 	for _, nf := range ccsdemo.Files() {
 		got, err := os.ReadFile(filepath.Join(demoDir(t), nf.Name))
 		if err != nil {
