@@ -2,6 +2,7 @@ package virtools
 
 import (
 	"math"
+	"strconv"
 
 	"github.com/animbake/bake/model"
 )
@@ -222,18 +223,23 @@ func perSecondRate(g *Graph, s *Scene, p Pin, n int) (rate []float64, via int, a
 	src := g.Behaviors[p.Producer]
 	scale := 1.0
 	if src.Prototype == BBOp {
-		// Op wraps a parameter operation whose GUID table bake does not
-		// have (§5.8, §9 q4). The one Ballance uses feeds a Per Second
-		// output and a constant: read as a product (the counter-rotation
-		// of PE_Balloon's UFO top).
-		c, okc := pinFloat(g.InPin(src, 1), 0)
-		inner := g.InPin(src, 0)
-		if !okc || inner.Kind != PinProduced || inner.FromOperation || g.Behaviors[inner.Producer].Prototype != BBPerSecond {
+		// Op wraps a parameter operation (VB §5.8); its GUID is in the
+		// locals. A product of a Per Second output and a constant scales
+		// the rate (PE_Balloon's counter-rotating UFO top: × −1).
+		if op, ok := g.opOperation(src); !ok || op != OpMultiplication {
+			return nil, 0, nil, false
+		}
+		a, b := g.InPin(src, 0), g.InPin(src, 1)
+		if a.Kind == PinConstant {
+			a, b = b, a
+		}
+		c, okc := pinFloat(b, 0)
+		if !okc || a.Kind != PinProduced || a.FromOperation || g.Behaviors[a.Producer].Prototype != BBPerSecond {
 			return nil, 0, nil, false
 		}
 		scale = c
-		assumed = append(assumed, g.describe(s.Container, src.Index)+" read as a product by its constant input")
-		p, src = inner, g.Behaviors[inner.Producer]
+		assumed = append(assumed, g.describe(s.Container, src.Index)+" multiplies by "+strconv.FormatFloat(c, 'g', -1, 64))
+		p, src = a, g.Behaviors[a.Producer]
 	}
 	if src.Prototype != BBPerSecond {
 		return nil, 0, nil, false

@@ -15,6 +15,27 @@ var (
 	BBOp                    = GUID{0x2d5d6d01, 0x6a353eb0}
 )
 
+// OpMultiplication is the parameter-operation GUID of Multiplication
+// (CKOGUID_MULTIPLICATION, 38996b85:334e35c2). An Op BB stores the GUID of
+// the operation it wraps in its locals 1 and 2 (PE_Balloon Op #1606:
+// 0x38996b85, 0x334e35c2). Sources: doyaGu/libnmo nmo_operations.h
+// (NMO_OP_GUID_MULTIPLY, "real Virtools CK2 GUIDs"), and a Ballance.Three.js
+// test that reads the same two Op locals as "Multiplication".
+var OpMultiplication = GUID{0x38996b85, 0x334e35c2}
+
+// opLocalGUID is where an Op BB keeps its operation GUID: locals 1 and 2.
+const opLocalGUID = 1
+
+// opOperation reads the operation GUID of an Op BB from its locals.
+func (g *Graph) opOperation(b *Behavior) (GUID, bool) {
+	if len(b.Locals) < opLocalGUID+2 {
+		return GUID{}, false
+	}
+	hi, ok1 := g.Params[b.Locals[opLocalGUID]].Int()
+	lo, ok2 := g.Params[b.Locals[opLocalGUID+1]].Int()
+	return GUID{uint32(hi), uint32(lo)}, ok1 && ok2
+}
+
 // bbNames are the prototype names bake reports (whatever the instance is
 // called in the file).
 var bbNames = map[GUID]string{

@@ -222,3 +222,44 @@ func TestGraphPlayDuration(t *testing.T) {
 		})
 	}
 }
+
+// TestGraphOpScalesRate: an Op BB between Per Second and Rotate scales the
+// rate only when it wraps Multiplication (its locals 1, 2 hold the
+// operation GUID, VB §5.8); ×2 makes graphScene's 180°/s a 1 s turn, and
+// any other operation leaves the rotation unconverted.
+func TestGraphOpScalesRate(t *testing.T) {
+	for _, tc := range []struct {
+		op     GUID
+		period float64 // 0: no spin
+	}{{OpMultiplication, 1}, {GUID{0x33cc6b49, 0x3589282b}, 0}} {
+		f, ix := graphScene()
+		b := &graphBuilder{f}
+		rot := f.objects[ix.rotate].chunk.sections[0].words
+		// Rotate's pIn 1 (angle): flags, GUID(2), version, target, save flags, then the pIn array.
+		anglePin := rot[7+1]
+		angleSource := f.objects[anglePin].chunk.sections[0].words[2]
+		out := b.output(TypeAngle, 1)
+		b.behavior(testBehavior{name: "Op", guid: &BBOp,
+			ins:    []uint32{b.pin(TypeAngle, angleSource), b.pin(TypeFloat, b.local(TypeFloat, f32(2)))},
+			outs:   []uint32{out},
+			locals: []uint32{b.local(GUID{0x4d082c90, 0x0c8339a2}, 0, 0), b.local(TypeInteger, tc.op[0]), b.local(TypeInteger, tc.op[1])}})
+		f.objects[anglePin].chunk.sections[0].words[2] = out
+		m, _ := convertGraphScene(t, f)
+		var spin *model.Animation
+		for i := range m.Animations {
+			if m.Animations[i].Name == "Arm spin" {
+				spin = &m.Animations[i]
+			}
+		}
+		switch {
+		case tc.period == 0 && spin != nil:
+			t.Errorf("operation %s: the arm spins", tc.op)
+		case tc.period != 0 && spin == nil:
+			t.Errorf("operation %s: no spin", tc.op)
+		case spin != nil:
+			if d := sample.Span(spin) / spin.FPS; math.Abs(d-tc.period) > 1e-6 {
+				t.Errorf("operation %s: a turn takes %v s, want %v", tc.op, d, tc.period)
+			}
+		}
+	}
+}

@@ -183,6 +183,13 @@ func TestGraphBalloonPins(t *testing.T) {
 	if p := g.InPin(g.Behaviors[1597], rotPinAngle); p.Producer != 1606 || g.Behaviors[1606].Prototype != BBOp {
 		t.Errorf("#1597 angle %+v", p)
 	}
+	// §5.8 [?] settled: Op #1606 keeps Multiplication's GUID in locals 1, 2 and p2 = −1.
+	if op, ok := g.opOperation(g.Behaviors[1606]); !ok || op != OpMultiplication {
+		t.Errorf("Op #1606 operation %s, want Multiplication 38996b85:334e35c2", op)
+	}
+	if v, ok := pinFloat(g.InPin(g.Behaviors[1606], 1), 0); !ok || v != -1 {
+		t.Errorf("Op #1606 p2 = %v, want -1", v)
+	}
 	if v, _ := g.InPin(g.Behaviors[1358], rotPinAxis).Param.Floats(3); float32(v[0]) != 0.05 || v[1] != 1 || float32(v[2]) != 0.05 {
 		t.Errorf("#1358 axis %v", v)
 	}
