@@ -108,6 +108,22 @@ func SourceFrame(a *model.Animation, f float64) float64 {
 	return f
 }
 
+// MaxSamples caps the samples of one baked animation (about 19 hours of
+// 60 fps), so a corrupt frame count cannot drive a huge allocation.
+const MaxSamples = 1 << 22
+
+// SampleCount is the number of samples SampleFrames returns, computed
+// without allocating.
+func SampleCount(span, srcFPS, outFPS float64) float64 {
+	if span <= 0 {
+		return 1
+	}
+	if outFPS <= 0 {
+		outFPS = srcFPS
+	}
+	return math.Floor(span*outFPS/srcFPS) + 2
+}
+
 // SampleFrames returns the baked timeline in source frames: every source
 // frame (native) or every 1/fps second, always ending exactly at the span.
 func SampleFrames(span, srcFPS, outFPS float64) []float64 {
@@ -174,6 +190,10 @@ func BakeAnimation(a *model.Animation, cv *Converter, opts Options) (*BakedAnima
 	src := a.FPS
 	if opts.Timebase > 0 {
 		src = opts.Timebase
+	}
+	if n := SampleCount(Span(a), src, opts.FPS); n > MaxSamples {
+		return nil, fmt.Errorf("%g source frames at %g frames/s make %.0f samples, more than the %d a bake allows (is the frame count corrupt?)",
+			Span(a), src, n, MaxSamples)
 	}
 	frames := SampleFrames(Span(a), src, opts.FPS)
 	ba := &BakedAnimation{

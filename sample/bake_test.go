@@ -182,3 +182,12 @@ func BenchmarkBakeChannel(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(frames))*float64(b.N)/b.Elapsed().Seconds(), "samples/s")
 }
+
+// A corrupt frame count must not drive a huge allocation.
+func TestBakeRefusesHugeSpans(t *testing.T) {
+	f := rampFile(model.LoopOnce)
+	f.Animations[0].End = 134e6
+	if _, err := Bake(f, Options{}); err == nil {
+		t.Fatal("a 134-million-frame bake was accepted")
+	}
+}
