@@ -70,6 +70,9 @@ type Format struct {
 	Sniff func(head []byte) bool
 	// Decode reads the file into one or more model files (an archive may
 	// hold several). Errors should be *binread.FormatError where possible.
+	// An archive whose members fail independently may return the files
+	// that decoded together with the error of the first that did not: the
+	// caller writes those files and still reports the failure.
 	Decode func(in *Input, opts *Options) ([]*model.File, error)
 }
 

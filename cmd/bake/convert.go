@@ -324,10 +324,13 @@ func convertOne(j job, cfg *convertConfig, opts sample.Options) (res result) {
 		return res
 	}
 	res.format = fmtName
-	if err != nil {
+	if err != nil && len(files) == 0 {
 		res.err = err
 		return res
 	}
+	// An archive may return the members that decoded with the error of one
+	// that did not: write them, and still report the failure.
+	partial := err
 	var outs []output
 	for _, f := range files {
 		base := j.base
@@ -356,6 +359,9 @@ func convertOne(j job, cfg *convertConfig, opts sample.Options) (res result) {
 	written, err := writeOutputs(cfg.out, outs)
 	res.outputs = written
 	res.err = err
+	if res.err == nil {
+		res.err = partial
+	}
 	return res
 }
 
@@ -368,9 +374,10 @@ func decodePath(path string, o *format.Options) ([]*model.File, string, error) {
 	}
 	defer closer.Close()
 	f, files, err := format.Decode(in, o)
-	if err != nil {
+	if err != nil && len(files) == 0 {
 		return nil, f.Name, err
 	}
+	partial := err
 	sum, err := fileSHA256(in)
 	if err != nil {
 		return nil, f.Name, err
@@ -378,7 +385,7 @@ func decodePath(path string, o *format.Options) ([]*model.File, string, error) {
 	for _, m := range files {
 		m.Source = model.Source{Path: filepath.ToSlash(path), Format: f.Name, SHA256: sum}
 	}
-	return files, f.Name, nil
+	return files, f.Name, partial
 }
 
 func fileSHA256(in *format.Input) (string, error) {

@@ -55,8 +55,10 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	files, _, err := decodePath(path, imp.options(func(msg string) {
 		fmt.Fprintf(stderr, "%s: warning: %s\n", path, msg)
 	}))
-	if err != nil {
+	if err != nil && len(files) == 0 {
 		return fmt.Errorf("%s: %w", path, err)
+	} else if err != nil {
+		fmt.Fprintf(stderr, "%s: %v (the other members are read)\n", path, err)
 	}
 	if *curve != "" {
 		progress, err := parseList(*progArg, "--progress")

@@ -88,7 +88,6 @@ func runList(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			failed = true
 			fmt.Fprintf(stderr, "%s: %v\n", j.path, err)
-			continue
 		}
 		for _, f := range files {
 			out.Files = append(out.Files, describe(j.path, fmtName, f, *timebase))

@@ -54,8 +54,10 @@ func runPlot(args []string, stdout, stderr io.Writer) error {
 	}
 	path := fs.Arg(0)
 	files, _, err := decodePath(path, imp.options(func(msg string) { fmt.Fprintf(stderr, "%s: warning: %s\n", path, msg) }))
-	if err != nil {
+	if err != nil && len(files) == 0 {
 		return fmt.Errorf("%s: %w", path, err)
+	} else if err != nil {
+		fmt.Fprintf(stderr, "%s: %v (the other members are read)\n", path, err)
 	}
 	f, a := findAnimation(files, *anim)
 	if a == nil {

@@ -28,19 +28,20 @@ func isCCSF(b []byte) bool {
 // Decode reads a plain CCSF file, a gzip-compressed one, or a DATA.BIN of
 // gzip members, into one model file per CCSF file. Archive members are
 // named from their CCSF header (File.Name); a member that is not a CCSF
-// file, or that fails to decode, is skipped with a notice naming the error
-// (the first error is returned when no member decodes).
+// file is skipped with a notice; one that fails to decode does not stop the
+// others: the files that did decode are returned together with the first
+// member's error, so the caller writes them and still reports the failure.
 func Decode(in *format.Input, opts *format.Options) ([]*model.File, error) {
 	data, err := binread.ReadFile(in.R, in.Size)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", in.Path, err)
+		return nil, err
 	}
 	sum := sha256.Sum256(data)
 	members, err := SplitMembers(data, opts.Inflate(), func(f string, a ...any) {
-		opts.Warnf("%s: %s", in.Path, fmt.Sprintf(f, a...))
+		opts.Warnf(f, a...)
 	})
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", in.Path, err)
+		return nil, err
 	}
 	archive := len(members) > 1
 	seen := map[string]bool{}
@@ -48,7 +49,7 @@ func Decode(in *format.Input, opts *format.Options) ([]*model.File, error) {
 	var firstErr error
 	for i, m := range members {
 		if archive && !isCCSF(m.Data) {
-			opts.Warnf("%s: gzip member at 0x%x is not a CCSF file; skipped", in.Path, m.Off)
+			opts.Warnf("gzip member at 0x%x is not a CCSF file; skipped", m.Off)
 			continue
 		}
 		warn := func(f string, a ...any) {
@@ -56,7 +57,7 @@ func Decode(in *format.Input, opts *format.Options) ([]*model.File, error) {
 			if m.Compressed {
 				msg = fmt.Sprintf("gzip member at 0x%x: %s", m.Off, msg)
 			}
-			opts.Warnf("%s: %s", in.Path, msg)
+			opts.Warnf("%s", msg)
 		}
 		s, err := ReadScene(m.Data, warn)
 		if err == nil {
@@ -72,21 +73,22 @@ func Decode(in *format.Input, opts *format.Options) ([]*model.File, error) {
 			}
 		}
 		if !archive {
-			return nil, fmt.Errorf("%s: %w", in.Path, memberError(m, err))
+			return nil, memberError(m, err)
 		}
 		// One broken file of a DATA.BIN does not stop the others.
-		opts.Warnf("%s: skipped: %v", in.Path, memberError(m, err))
 		if firstErr == nil {
-			firstErr = fmt.Errorf("%s: %w", in.Path, memberError(m, err))
+			firstErr = memberError(m, err)
+		} else {
+			opts.Warnf("also failed: %v", memberError(m, err))
 		}
 	}
 	if len(files) == 0 {
 		if firstErr != nil {
 			return nil, firstErr
 		}
-		return nil, fmt.Errorf("%s: %w", in.Path, binread.Errorf(0, "no CCSF file found in %d gzip members", len(members)))
+		return nil, binread.Errorf(0, "no CCSF file found in %d gzip members", len(members))
 	}
-	return files, nil
+	return files, firstErr
 }
 
 // memberError names the gzip member an error's offset belongs to: offsets
