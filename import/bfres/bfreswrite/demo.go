@@ -2,15 +2,12 @@ package bfreswrite
 
 import (
 	"math"
-	"os"
-	"path/filepath"
+
+	"github.com/animbake/bake/internal/demofiles"
 )
 
-// NamedFile is a file name and its bytes.
-type NamedFile struct {
-	Name string
-	Data []byte
-}
+// NamedFile is a demo input: a file name and its bytes.
+type NamedFile = demofiles.File
 
 // Curve targets of the bone result record (§7.4) and the texture-SRT
 // parameter (§10.1).
@@ -119,21 +116,8 @@ func DemoAnimation() *File {
 func Demo() []NamedFile {
 	anim := DemoAnimation().Bytes()
 	return []NamedFile{
-		{"Demo.bfres", DemoModel().Bytes()},
-		{"Demo_Animation.bfres", anim},
-		{"Demo_Animation.sbfres", Yaz0(anim)},
+		{Name: "Demo.bfres", Data: DemoModel().Bytes()},
+		{Name: "Demo_Animation.bfres", Data: anim},
+		{Name: "Demo_Animation.sbfres", Data: Yaz0(anim)},
 	}
-}
-
-// WriteFiles writes files into dir, creating it.
-func WriteFiles(dir string, files []NamedFile) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	for _, f := range files {
-		if err := os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
 }

@@ -61,7 +61,7 @@ func Corpus() []NamedFile {
 				lv.Instances = append(lv.Instances, Placeholder("OBAN", d))
 			}
 		}
-		out = append(out, NamedFile{fmt.Sprintf("level%d_Final.dat", n), lv.Bytes()})
+		out = append(out, NamedFile{Name: fmt.Sprintf("level%d_Final.dat", n), Data: lv.Bytes()})
 	}
 	return out
 }

@@ -2,15 +2,12 @@ package oniwrite
 
 import (
 	"math"
-	"os"
-	"path/filepath"
+
+	"github.com/animbake/bake/internal/demofiles"
 )
 
-// NamedFile is a file name and its bytes.
-type NamedFile struct {
-	Name string
-	Data []byte
-}
+// NamedFile is a demo input: a file name and its bytes.
+type NamedFile = demofiles.File
 
 // AxisAngle returns the stored form of a rotation by angle radians about
 // the unit axis (x, y, z): the Hamilton (axis·sin(θ/2), cos(θ/2)) with w
@@ -101,21 +98,8 @@ func DemoLevel() *File {
 // file and two OniSplit-style .oni files.
 func Demo() []NamedFile {
 	return []NamedFile{
-		{"level1_Final.dat", DemoLevel().Bytes()},
-		{"OBANdoor_lab.oni", (&File{Kind: OniFile, Instances: []Instance{ObanInstance("door_lab", DemoDoor())}}).Bytes()},
-		{"OBANcam_flyby.oni", (&File{Kind: OniFile, Instances: []Instance{ObanInstance("cam_flyby", DemoCamera())}}).Bytes()},
+		{Name: "level1_Final.dat", Data: DemoLevel().Bytes()},
+		{Name: "OBANdoor_lab.oni", Data: (&File{Kind: OniFile, Instances: []Instance{ObanInstance("door_lab", DemoDoor())}}).Bytes()},
+		{Name: "OBANcam_flyby.oni", Data: (&File{Kind: OniFile, Instances: []Instance{ObanInstance("cam_flyby", DemoCamera())}}).Bytes()},
 	}
-}
-
-// WriteFiles writes each file into dir, creating dir if needed.
-func WriteFiles(dir string, files []NamedFile) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	for _, f := range files {
-		if err := os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
 }

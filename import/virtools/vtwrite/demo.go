@@ -2,15 +2,12 @@ package vtwrite
 
 import (
 	"math"
-	"os"
-	"path/filepath"
+
+	"github.com/animbake/bake/internal/demofiles"
 )
 
-// NamedFile is a file name and its bytes.
-type NamedFile struct {
-	Name string
-	Data []byte
-}
+// NamedFile is a demo input: a file name and its bytes.
+type NamedFile = demofiles.File
 
 // Table indices of the demo scene's objects.
 const (
@@ -106,18 +103,5 @@ func DemoScene() *File {
 
 // Demo returns the Virtools demo inputs: DemoScene as demo.nmo.
 func Demo() []NamedFile {
-	return []NamedFile{{"demo.nmo", DemoScene().Bytes()}}
-}
-
-// WriteFiles writes files into dir, creating it.
-func WriteFiles(dir string, files []NamedFile) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	for _, f := range files {
-		if err := os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
+	return []NamedFile{{Name: "demo.nmo", Data: DemoScene().Bytes()}}
 }

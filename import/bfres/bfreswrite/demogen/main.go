@@ -3,16 +3,10 @@
 package main
 
 import (
-	"flag"
-	"log"
-
 	"github.com/animbake/bake/import/bfres/bfreswrite"
+	"github.com/animbake/bake/internal/demofiles"
 )
 
 func main() {
-	out := flag.String("out", "testdata/demo/bfres", "directory to write the files into")
-	flag.Parse()
-	if err := bfreswrite.WriteFiles(*out, bfreswrite.Demo()); err != nil {
-		log.Fatal(err)
-	}
+	demofiles.Main("testdata/demo/bfres", bfreswrite.Demo)
 }

@@ -3,16 +3,10 @@
 package main
 
 import (
-	"flag"
-	"log"
-
 	"github.com/animbake/bake/import/ccs/ccswrite/demogen/ccsdemo"
+	"github.com/animbake/bake/internal/demofiles"
 )
 
 func main() {
-	out := flag.String("out", "testdata/demo/ccs", "directory to write the files into")
-	flag.Parse()
-	if err := ccsdemo.WriteFiles(*out, ccsdemo.Files()); err != nil {
-		log.Fatal(err)
-	}
+	demofiles.Main("testdata/demo/ccs", ccsdemo.Files)
 }

@@ -6,20 +6,17 @@ package main
 
 import (
 	"flag"
-	"log"
 
 	"github.com/animbake/bake/import/oni/oniwrite"
+	"github.com/animbake/bake/internal/demofiles"
 )
 
 func main() {
-	out := flag.String("out", "testdata/demo/oni", "directory to write the files into")
 	corpus := flag.Bool("corpus", false, "write the benchmark corpus instead of the demo inputs")
-	flag.Parse()
-	files := oniwrite.Demo()
-	if *corpus {
-		files = oniwrite.Corpus()
-	}
-	if err := oniwrite.WriteFiles(*out, files); err != nil {
-		log.Fatal(err)
-	}
+	demofiles.Main("testdata/demo/oni", func() []demofiles.File {
+		if *corpus {
+			return oniwrite.Corpus()
+		}
+		return oniwrite.Demo()
+	})
 }

@@ -4,16 +4,10 @@
 package main
 
 import (
-	"flag"
-	"log"
-
 	"github.com/animbake/bake/import/virtools/vtwrite"
+	"github.com/animbake/bake/internal/demofiles"
 )
 
 func main() {
-	out := flag.String("out", "testdata/demo/virtools", "directory to write the files into")
-	flag.Parse()
-	if err := vtwrite.WriteFiles(*out, vtwrite.Demo()); err != nil {
-		log.Fatal(err)
-	}
+	demofiles.Main("testdata/demo/virtools", vtwrite.Demo)
 }

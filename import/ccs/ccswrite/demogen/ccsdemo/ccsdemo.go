@@ -6,17 +6,12 @@
 package ccsdemo
 
 import (
-	"os"
-	"path/filepath"
-
 	w "github.com/animbake/bake/import/ccs/ccswrite"
+	"github.com/animbake/bake/internal/demofiles"
 )
 
-// NamedFile is a file name and its bytes.
-type NamedFile struct {
-	Name string
-	Data []byte
-}
+// NamedFile is a demo input: a file name and its bytes.
+type NamedFile = demofiles.File
 
 // IDs are the object-table ids of Demo's objects.
 type IDs struct {
@@ -141,21 +136,8 @@ func Later() []byte {
 func Files() []NamedFile {
 	demo, _ := Demo()
 	return []NamedFile{
-		{"demo.ccs", demo},
-		{"demo.cmp", w.Gzip(demo, "demo.cmp")},
-		{"DATA.BIN", w.DataBIN(w.Gzip(demo, "demo.cmp"), w.Gzip(Lamp(), "lamp.cmp"), w.Gzip(Later(), "later.cmp"))},
+		{Name: "demo.ccs", Data: demo},
+		{Name: "demo.cmp", Data: w.Gzip(demo, "demo.cmp")},
+		{Name: "DATA.BIN", Data: w.DataBIN(w.Gzip(demo, "demo.cmp"), w.Gzip(Lamp(), "lamp.cmp"), w.Gzip(Later(), "later.cmp"))},
 	}
-}
-
-// WriteFiles writes files into dir, creating it.
-func WriteFiles(dir string, files []NamedFile) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	for _, f := range files {
-		if err := os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
 }
