@@ -2,44 +2,19 @@ package sample_test
 
 import (
 	"math"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/animbake/bake/format"
 	_ "github.com/animbake/bake/import/virtools"
+	"github.com/animbake/bake/internal/testfiles"
 	"github.com/animbake/bake/model"
 	"github.com/animbake/bake/sample"
 )
 
-// vxSamples returns the shared samples directory (../shared next to the
-// repository root), skipping the test when it is absent.
-func vxSamples(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("repository root not found")
-		}
-		dir = parent
-	}
-	shared := filepath.Join(dir, "..", "shared", "samples", "virtools")
-	if _, err := os.Stat(shared); err != nil {
-		t.Skip("shared samples absent")
-	}
-	return shared
-}
-
 func vxDecode(t *testing.T, rel string) *model.File {
 	t.Helper()
-	path := filepath.Join(vxSamples(t), rel)
+	path := filepath.Join(testfiles.Samples(t, "virtools"), rel)
 	in, closer, err := format.OpenFile(path)
 	if err != nil {
 		t.Skipf("%s: %v", rel, err)

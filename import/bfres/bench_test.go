@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/animbake/bake/format"
+	"github.com/animbake/bake/internal/testfiles"
 	"github.com/animbake/bake/model"
 	"github.com/animbake/bake/sample"
 )
@@ -14,7 +15,7 @@ var benchFiles = []string{"Animal_Bass_Animation.bfres", "Animal_Bear_Animation.
 
 // BenchmarkDecodeSamples decodes the three animation sample files.
 func BenchmarkDecodeSamples(b *testing.B) {
-	dir := samplesDir(b)
+	dir := testfiles.Samples(b, "bfres")
 	var inputs [][]byte
 	total := 0
 	for _, name := range benchFiles {

@@ -2,14 +2,12 @@ package bfres
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/animbake/bake/format"
 	"github.com/animbake/bake/import/bfres/bfreswrite"
 	"github.com/animbake/bake/import/binread"
+	"github.com/animbake/bake/internal/testfiles"
 	"github.com/animbake/bake/sample"
 )
 
@@ -29,9 +27,10 @@ func FuzzDecode(f *testing.F) {
 	for _, nf := range bfreswrite.Demo() {
 		f.Add(nf.Data)
 	}
-	for _, data := range realSamples() {
-		f.Add(data)
-	}
+	// The real files under ../shared/samples/bfres when present; files over
+	// 1.5 MiB are left to the sample tests, as seeds they would slow every
+	// fuzzing run.
+	testfiles.AddSampleSeeds(f, "bfres", 3<<19)
 	f.Add([]byte("FRES    "))
 	f.Add([]byte("Yaz0\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00\x00\xf0FRES"))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -61,36 +60,4 @@ func FuzzDecode(f *testing.F) {
 			}
 		}
 	})
-}
-
-// realSamples returns the real BFRES files under ../shared/samples/bfres (found
-// from the directory holding go.mod), none when it is absent. Files over
-// 1.5 MiB are left to the sample tests: as seeds they would slow every
-// fuzzing run. (That drops the Bear and Gerudo
-// animation files, 2.0 and 2.9 MB.)
-func realSamples() [][]byte {
-	dir, err := os.Getwd()
-	for err == nil {
-		if _, e := os.Stat(filepath.Join(dir, "go.mod")); e == nil {
-			break
-		}
-		if filepath.Dir(dir) == dir {
-			return nil
-		}
-		dir = filepath.Dir(dir)
-	}
-	var out [][]byte
-	filepath.WalkDir(filepath.Join(dir, "..", "shared", "samples", "bfres"), func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || strings.HasSuffix(p, ".md") {
-			return nil
-		}
-		if st, err := d.Info(); err != nil || st.Size() > 3<<19 {
-			return nil
-		}
-		if data, err := os.ReadFile(p); err == nil {
-			out = append(out, data)
-		}
-		return nil
-	})
-	return out
 }

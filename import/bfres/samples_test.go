@@ -2,13 +2,13 @@ package bfres
 
 import (
 	"math"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/animbake/bake/format"
+	"github.com/animbake/bake/internal/testfiles"
 	"github.com/animbake/bake/model"
 	"github.com/animbake/bake/sample"
 )
@@ -16,33 +16,9 @@ import (
 // Tests against the real BotW files in ../shared/samples/bfres (see
 // SOURCES.md §4). They skip when the shared directory is absent.
 
-// samplesDir finds /work/shared/samples/bfres from the repository root.
-func samplesDir(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("repository root not found")
-		}
-		dir = parent
-	}
-	s := filepath.Join(dir, "..", "shared", "samples", "bfres")
-	if _, err := os.Stat(s); err != nil {
-		t.Skip("shared samples are absent")
-	}
-	return s
-}
-
 func decodeSample(t testing.TB, name string, opts *format.Options) *model.File {
 	t.Helper()
-	in, closer, err := format.OpenFile(filepath.Join(samplesDir(t), name))
+	in, closer, err := format.OpenFile(filepath.Join(testfiles.Samples(t, "bfres"), name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +135,7 @@ func TestSampleSbfresMatchesBfres(t *testing.T) {
 // With the model file's skeleton, every bone of Animal_Bass is a node under
 // its parent, and the bind pose stands where the animation gives nothing.
 func TestSampleBassSkeleton(t *testing.T) {
-	dir := samplesDir(t)
+	dir := testfiles.Samples(t, "bfres")
 	f := decodeSample(t, "Animal_Bass_Animation.bfres", &format.Options{Skeleton: filepath.Join(dir, "Animal_Bass.bfres")})
 	sk := f.Extras["skeleton"].(map[string]any)
 	if sk["model"] != "Bass" {

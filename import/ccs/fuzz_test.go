@@ -1,14 +1,12 @@
 package ccs
 
 import (
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/animbake/bake/format"
 	"github.com/animbake/bake/import/ccs/ccswrite"
 	"github.com/animbake/bake/import/ccs/ccswrite/demogen/ccsdemo"
+	"github.com/animbake/bake/internal/testfiles"
 	"github.com/animbake/bake/sample"
 )
 
@@ -53,9 +51,10 @@ func FuzzDecode(f *testing.F) {
 	for _, nf := range ccsdemo.Files() {
 		f.Add(nf.Data)
 	}
-	for _, data := range realSamples() {
-		f.Add(data)
-	}
+	// The real files under ../shared/samples/ccsf when present; files over
+	// 1.5 MiB are left to the sample tests, as seeds they would slow every
+	// fuzzing run.
+	testfiles.AddSampleSeeds(f, "ccsf", 3<<19)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		Sniff(data[:min(len(data), format.HeadSize)])
 		files, err := Decode(format.BytesInput("fuzz.ccs", data), &format.Options{MaxInflate: 1 << 20})
@@ -81,35 +80,4 @@ func FuzzDecode(f *testing.F) {
 			}
 		}
 	})
-}
-
-// realSamples returns the real CCS files under ../shared/samples/ccsf (found
-// from the directory holding go.mod), none when it is absent. Files over
-// 1.5 MiB are left to the sample tests: as seeds they would slow every
-// fuzzing run.
-func realSamples() [][]byte {
-	dir, err := os.Getwd()
-	for err == nil {
-		if _, e := os.Stat(filepath.Join(dir, "go.mod")); e == nil {
-			break
-		}
-		if filepath.Dir(dir) == dir {
-			return nil
-		}
-		dir = filepath.Dir(dir)
-	}
-	var out [][]byte
-	filepath.WalkDir(filepath.Join(dir, "..", "shared", "samples", "ccsf"), func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || strings.HasSuffix(p, ".md") {
-			return nil
-		}
-		if st, err := d.Info(); err != nil || st.Size() > 3<<19 {
-			return nil
-		}
-		if data, err := os.ReadFile(p); err == nil {
-			out = append(out, data)
-		}
-		return nil
-	})
-	return out
 }

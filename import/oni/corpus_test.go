@@ -1,13 +1,11 @@
 package oni
 
 import (
-	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/animbake/bake/format"
 	"github.com/animbake/bake/import/oni/oniwrite"
+	"github.com/animbake/bake/internal/testfiles"
 )
 
 // The synthetic corpus has the CD's figures (oni-oban.txt): 1,067 OBANs,
@@ -52,18 +50,12 @@ func BenchmarkDecodeCorpus(b *testing.B) {
 	}
 }
 
-// The committed demo inputs are what `go generate` writes today.
+// The committed demo inputs are what `go generate` writes today, and
+// each decodes.
 func TestDemoFilesAreUpToDate(t *testing.T) {
+	testfiles.CheckDemoFiles(t, testfiles.DemoDir(t, "oni"), oniwrite.Demo(), "go generate ./import/oni")
 	for _, nf := range oniwrite.Demo() {
-		path := filepath.Join("..", "..", "testdata", "demo", "oni", nf.Name)
-		got, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (run go generate ./import/oni)", err)
-		}
-		if !bytes.Equal(got, nf.Data) {
-			t.Errorf("%s differs from oniwrite.Demo(); run go generate ./import/oni", path)
-		}
-		decodeBytes(t, nf.Name, got)
+		decodeBytes(t, nf.Name, nf.Data)
 	}
 }
 

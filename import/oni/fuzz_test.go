@@ -2,14 +2,12 @@ package oni
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/animbake/bake/format"
 	"github.com/animbake/bake/import/binread"
 	"github.com/animbake/bake/import/oni/oniwrite"
+	"github.com/animbake/bake/internal/testfiles"
 	"github.com/animbake/bake/sample"
 )
 
@@ -21,9 +19,10 @@ func FuzzDecode(f *testing.F) {
 	for _, nf := range oniwrite.Demo() {
 		f.Add(nf.Data)
 	}
-	for _, data := range realSamples() {
-		f.Add(data)
-	}
+	// The real files under ../shared/samples/oni when present; files over
+	// 1.5 MiB are left to the sample tests, as seeds they would slow every
+	// fuzzing run.
+	testfiles.AddSampleSeeds(f, "oni", 3<<19)
 	p := probe(oniwrite.FlagLocalized | oniwrite.FlagPingPong)
 	f.Add(levelWith(oniwrite.ObanInstance("", p), oniwrite.Placeholder("OBAN", "x"),
 		oniwrite.OBOAInstance("", []oniwrite.ObjectSetup{{Anim: 0, Name: "o"}}),
@@ -53,36 +52,4 @@ func FuzzDecode(f *testing.F) {
 			}
 		}
 	})
-}
-
-// realSamples returns the real Oni files under ../shared/samples/oni (found
-// from the directory holding go.mod), none when it is absent. Files over
-// 1.5 MiB are left to the sample tests: as seeds they would slow every
-// fuzzing run. (samples/oni holds only a README
-// today: no real Oni file could be found.)
-func realSamples() [][]byte {
-	dir, err := os.Getwd()
-	for err == nil {
-		if _, e := os.Stat(filepath.Join(dir, "go.mod")); e == nil {
-			break
-		}
-		if filepath.Dir(dir) == dir {
-			return nil
-		}
-		dir = filepath.Dir(dir)
-	}
-	var out [][]byte
-	filepath.WalkDir(filepath.Join(dir, "..", "shared", "samples", "oni"), func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || strings.HasSuffix(p, ".md") {
-			return nil
-		}
-		if st, err := d.Info(); err != nil || st.Size() > 3<<19 {
-			return nil
-		}
-		if data, err := os.ReadFile(p); err == nil {
-			out = append(out, data)
-		}
-		return nil
-	})
-	return out
 }

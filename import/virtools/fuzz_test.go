@@ -2,12 +2,11 @@ package virtools
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/animbake/bake/format"
 	"github.com/animbake/bake/import/binread"
+	"github.com/animbake/bake/internal/testfiles"
 	"github.com/animbake/bake/sample"
 )
 
@@ -55,13 +54,7 @@ func FuzzDecode(f *testing.F) {
 		f.Add(s.build())
 	}
 	// The real files, when ../shared is present (samples_test.go).
-	if shared := sharedDir(); shared != "" {
-		for _, name := range allSamples {
-			if data, err := os.ReadFile(filepath.Join(shared, "samples", "virtools", filepath.FromSlash(name))); err == nil {
-				f.Add(data)
-			}
-		}
-	}
+	testfiles.AddSampleSeeds(f, "virtools", 3<<19)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		opts := &format.Options{MaxInflate: 1 << 20, CurveSeconds: 1}
 		m, err := DecodeBytes(data, opts)

@@ -1,36 +1,12 @@
 package virtools
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/animbake/bake/format"
+	"github.com/animbake/bake/internal/testfiles"
 	"github.com/animbake/bake/model"
 )
-
-// sharedDir finds ../shared next to the repository root (the directory
-// holding go.mod), or "" when it is absent.
-func sharedDir() string {
-	dir, err := os.Getwd()
-	if err != nil {
-		return ""
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			shared := filepath.Join(dir, "..", "shared")
-			if st, err := os.Stat(shared); err == nil && st.IsDir() {
-				return shared
-			}
-			return ""
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
-}
 
 // The six real files (SOURCES.md §1), relative to shared/samples/virtools.
 const (
@@ -44,19 +20,11 @@ const (
 
 var allSamples = []string{menuLevel21, peBalloon21, pBox21, menuLevel35, peBalloon35, trafoSticky25}
 
-// readSample returns a real file's bytes, skipping the test when the
-// shared samples are not there.
+// readSample returns a real file's bytes (name relative to
+// shared/samples/virtools), skipping the test when it is not there.
 func readSample(tb testing.TB, name string) []byte {
 	tb.Helper()
-	shared := sharedDir()
-	if shared == "" {
-		tb.Skip("shared samples (../shared) not present")
-	}
-	data, err := os.ReadFile(filepath.Join(shared, "samples", "virtools", filepath.FromSlash(name)))
-	if err != nil {
-		tb.Skipf("sample %s not readable: %v", name, err)
-	}
-	return data
+	return testfiles.ReadSample(tb, "virtools", name)
 }
 
 // sampleScene decodes a real file down to the scene, failing on errors.

@@ -1,70 +1,29 @@
 package bfreswrite_test
 
 import (
-	"bytes"
 	"math"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/animbake/bake/format"
 	"github.com/animbake/bake/import/bfres"
 	"github.com/animbake/bake/import/bfres/bfreswrite"
+	"github.com/animbake/bake/internal/testfiles"
 	"github.com/animbake/bake/model"
 	"github.com/animbake/bake/sample"
 )
 
-// demoDir is testdata/demo/bfres at the repository root (the directory
-// holding go.mod above the test's directory).
-func demoDir(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return filepath.Join(dir, "testdata", "demo", "bfres")
-		}
-		if filepath.Dir(dir) == dir {
-			t.Fatal("no go.mod above the test directory")
-		}
-		dir = filepath.Dir(dir)
-	}
-}
-
 // The committed demo inputs are what `go generate ./import/bfres` writes
 // today, and the .sbfres is the .bfres compressed.
 func TestDemoFilesAreUpToDate(t *testing.T) {
-	want := map[string]bool{}
-	for _, nf := range bfreswrite.Demo() {
-		want[nf.Name] = true
-	}
-	entries, err := os.ReadDir(demoDir(t))
-	if err != nil {
-		t.Fatalf("%v (run go generate ./import/bfres)", err)
-	}
-	for _, e := range entries {
-		if !want[e.Name()] {
-			t.Errorf("%s is not a demo input any more; remove it", e.Name())
-		}
-	}
-	for _, nf := range bfreswrite.Demo() {
-		got, err := os.ReadFile(filepath.Join(demoDir(t), nf.Name))
-		if err != nil {
-			t.Fatalf("%v (run go generate ./import/bfres)", err)
-		}
-		if !bytes.Equal(got, nf.Data) {
-			t.Errorf("%s differs from bfreswrite.Demo(); run go generate ./import/bfres", nf.Name)
-		}
-	}
+	testfiles.CheckDemoFiles(t, testfiles.DemoDir(t, "bfres"), bfreswrite.Demo(), "go generate ./import/bfres")
 }
 
 // decodeDemo decodes a committed demo file through the importer, with its
 // sibling model file reachable, and fails on any notice.
 func decodeDemo(t *testing.T, name string) *model.File {
 	t.Helper()
-	in, closer, err := format.OpenFile(filepath.Join(demoDir(t), name))
+	in, closer, err := format.OpenFile(filepath.Join(testfiles.DemoDir(t, "bfres"), name))
 	if err != nil {
 		t.Fatal(err)
 	}

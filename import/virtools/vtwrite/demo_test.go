@@ -1,64 +1,22 @@
 package vtwrite_test
 
 import (
-	"bytes"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/animbake/bake/format"
 	"github.com/animbake/bake/import/virtools"
 	"github.com/animbake/bake/import/virtools/vtwrite"
+	"github.com/animbake/bake/internal/testfiles"
 	"github.com/animbake/bake/model"
 	"github.com/animbake/bake/sample"
 )
 
-// demoDir is testdata/demo/virtools at the repository root (the directory
-// holding go.mod above the test's directory).
-func demoDir(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return filepath.Join(dir, "testdata", "demo", "virtools")
-		}
-		if filepath.Dir(dir) == dir {
-			t.Fatal("no go.mod above the test directory")
-		}
-		dir = filepath.Dir(dir)
-	}
-}
-
 // The committed demo inputs are what `go generate ./import/virtools`
 // writes today.
 func TestDemoFilesAreUpToDate(t *testing.T) {
-	want := map[string]bool{}
-	for _, nf := range vtwrite.Demo() {
-		want[nf.Name] = true
-	}
-	entries, err := os.ReadDir(demoDir(t))
-	if err != nil {
-		t.Fatalf("%v (run go generate ./import/virtools)", err)
-	}
-	for _, e := range entries {
-		if !want[e.Name()] {
-			t.Errorf("%s is not a demo input any more; remove it", e.Name())
-		}
-	}
-	for _, nf := range vtwrite.Demo() {
-		got, err := os.ReadFile(filepath.Join(demoDir(t), nf.Name))
-		if err != nil {
-			t.Fatalf("%v (run go generate ./import/virtools)", err)
-		}
-		if !bytes.Equal(got, nf.Data) {
-			t.Errorf("%s differs from vtwrite.Demo(); run go generate ./import/virtools", nf.Name)
-		}
-	}
+	testfiles.CheckDemoFiles(t, testfiles.DemoDir(t, "virtools"), vtwrite.Demo(), "go generate ./import/virtools")
 }
 
 // decode runs the importer and fails on any notice.

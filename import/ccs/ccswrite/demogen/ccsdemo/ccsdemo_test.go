@@ -1,64 +1,22 @@
 package ccsdemo_test
 
 import (
-	"bytes"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/animbake/bake/format"
 	"github.com/animbake/bake/import/ccs"
 	"github.com/animbake/bake/import/ccs/ccswrite/demogen/ccsdemo"
+	"github.com/animbake/bake/internal/testfiles"
 	"github.com/animbake/bake/model"
 	"github.com/animbake/bake/sample"
 )
 
-// demoDir is testdata/demo/ccs at the repository root (the directory
-// holding go.mod above the test's directory).
-func demoDir(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return filepath.Join(dir, "testdata", "demo", "ccs")
-		}
-		if filepath.Dir(dir) == dir {
-			t.Fatal("no go.mod above the test directory")
-		}
-		dir = filepath.Dir(dir)
-	}
-}
-
 // The committed demo inputs are what `go generate ./import/ccs` writes
 // today.
 func TestDemoFilesAreUpToDate(t *testing.T) {
-	want := map[string]bool{}
-	for _, nf := range ccsdemo.Files() {
-		want[nf.Name] = true
-	}
-	entries, err := os.ReadDir(demoDir(t))
-	if err != nil {
-		t.Fatalf("%v (run go generate ./import/ccs)", err)
-	}
-	for _, e := range entries {
-		if !want[e.Name()] {
-			t.Errorf("%s is not a demo input any more; remove it", e.Name())
-		}
-	}
-	for _, nf := range ccsdemo.Files() {
-		got, err := os.ReadFile(filepath.Join(demoDir(t), nf.Name))
-		if err != nil {
-			t.Fatalf("%v (run go generate ./import/ccs)", err)
-		}
-		if !bytes.Equal(got, nf.Data) {
-			t.Errorf("%s differs from ccsdemo.Files(); run go generate ./import/ccs", nf.Name)
-		}
-	}
+	testfiles.CheckDemoFiles(t, testfiles.DemoDir(t, "ccs"), ccsdemo.Files(), "go generate ./import/ccs")
 }
 
 // decode runs the importer on a demo file and fails on any notice.
