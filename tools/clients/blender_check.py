@@ -217,7 +217,7 @@ class FileCheck:
         out = ex.np.empty((len(t), 10))
         for path, cols in ex.COLUMNS.items():
             c = by_node.get((self.names[i], path)) if i < len(self.doc["nodes"]) else None
-            vals = ex.values_at(c, path, t) if c else ex.np.tile(self.rest_of(i, path), (len(t), 1))
+            vals = ex.values_at(c, path, t, self.fps) if c else ex.np.tile(self.rest_of(i, path), (len(t), 1))
             out[:, cols] = ex.to_blender(path, vals)
         return out
 
