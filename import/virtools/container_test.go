@@ -5,6 +5,8 @@ import (
 	"hash/adler32"
 	"strings"
 	"testing"
+
+	"github.com/animbake/bake/import/virtools/vtwrite"
 )
 
 // TestAdler32Seed0 works the CRC of §3.2 by hand: Adler-32 of "abc" from
@@ -43,14 +45,14 @@ func TestSniff(t *testing.T) {
 	}
 }
 
-// TestWriterContainer reads back a file from the test writer: header
+// TestWriterContainer reads back a file from vtwrite: header
 // fields, FileIndex (= 64 + Hdr1UnPackSize + block offset in Data), the CRC
 // and the chunk header bytes.
 func TestWriterContainer(t *testing.T) {
 	for _, raw := range []bool{false, true} {
-		tf := sampleScene()
-		tf.rawData = raw
-		data := tf.build()
+		tf := vtwrite.SampleScene()
+		tf.RawData = raw
+		data := tf.Bytes()
 		var warnings []string
 		c, err := ParseContainer(data, 1<<20, func(f string, a ...any) { warnings = append(warnings, f) })
 		if err != nil {
@@ -77,10 +79,10 @@ func TestWriterContainer(t *testing.T) {
 
 // TestCRCMismatchWarns: a wrong CRC is a warning, not a failure (§3.2).
 func TestCRCMismatchWarns(t *testing.T) {
-	tf := sampleScene()
-	tf.badCRC = true
+	tf := vtwrite.SampleScene()
+	tf.BadCRC = true
 	var warnings []string
-	c, err := ParseContainer(tf.build(), 1<<20, func(f string, a ...any) { warnings = append(warnings, f) })
+	c, err := ParseContainer(tf.Bytes(), 1<<20, func(f string, a ...any) { warnings = append(warnings, f) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,13 +94,13 @@ func TestCRCMismatchWarns(t *testing.T) {
 // TestTrailingBytesIgnored: records after the Data section (the 3.5
 // thumbnail) are not read and not covered by the CRC (§5).
 func TestTrailingBytesIgnored(t *testing.T) {
-	tf := sampleScene()
-	tf.trailing = append(le32(nil, 15), []byte("vtthumbnail.jpg\x04\x00\x00\x00JPEG")...)
-	c, err := ParseContainer(tf.build(), 1<<20, func(string, ...any) { t.Error("unexpected warning") })
+	tf := vtwrite.SampleScene()
+	tf.Trailing = append(vtwrite.LE32(nil, 15), []byte("vtthumbnail.jpg\x04\x00\x00\x00JPEG")...)
+	c, err := ParseContainer(tf.Bytes(), 1<<20, func(string, ...any) { t.Error("unexpected warning") })
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.TrailingBytes != len(tf.trailing) || !c.CRCMatches {
+	if c.TrailingBytes != len(tf.Trailing) || !c.CRCMatches {
 		t.Errorf("trailing %d, CRC %v", c.TrailingBytes, c.CRCMatches)
 	}
 }
@@ -106,9 +108,9 @@ func TestTrailingBytesIgnored(t *testing.T) {
 // TestChunkHeaderWord decodes word 0 as §6.1's example 0x08072B0A:
 // DataVersion 10, class 43, ChunkVersion 7, options 8.
 func TestChunkHeaderWord(t *testing.T) {
-	c := &testChunk{classByte: 43, sections: []testSection{{0x4, nil}}}
-	b := c.bytes()
-	if got := le32(nil, 0x08072B0A); !bytes.Equal(b[:4], got) {
+	c := &vtwrite.Chunk{ClassByte: 43, Sections: []vtwrite.Section{{ID: 0x4, Words: nil}}}
+	b := c.Bytes()
+	if got := vtwrite.LE32(nil, 0x08072B0A); !bytes.Equal(b[:4], got) {
 		t.Fatalf("writer word 0 = % x", b[:4])
 	}
 	ch, err := parseChunk(readerOf(b))
@@ -129,8 +131,8 @@ func TestChunkHeaderWord(t *testing.T) {
 // equality, not as bit masks (§7.1): 0xffc00000 is one identifier, and
 // looking for 0x400000 must not find it.
 func TestSectionLookupExact(t *testing.T) {
-	c := &testChunk{sections: []testSection{{0xffc00000, []uint32{1, 2}}, {0x400, []uint32{3}}}}
-	ch, err := parseChunk(readerOf(c.bytes()))
+	c := &vtwrite.Chunk{Sections: []vtwrite.Section{{ID: 0xffc00000, Words: []uint32{1, 2}}, {ID: 0x400, Words: []uint32{3}}}}
+	ch, err := parseChunk(readerOf(c.Bytes()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +155,7 @@ func TestSectionLookupExact(t *testing.T) {
 // TestPositionLists: the ID, sub-chunk and manager lists follow the data
 // in the order IDS, CHN, MAN whatever the bit order (§6.1).
 func TestPositionLists(t *testing.T) {
-	b := le32(nil, 10|7<<16|uint32(ChunkOptIDs|ChunkOptManagers|ChunkOptChunks|ChunkOptFile)<<24, 2, 0x4, 0,
+	b := vtwrite.LE32(nil, 10|7<<16|uint32(ChunkOptIDs|ChunkOptManagers|ChunkOptChunks|ChunkOptFile)<<24, 2, 0x4, 0,
 		1, 0xAAAA, // IDS: 1 entry
 		2, 0xBBBB, 0xBBBB, // CHN: 2 entries
 		0) // MAN: empty
@@ -198,13 +200,13 @@ func TestSubChunk(t *testing.T) {
 	words = append(words, sub(1, 0x10, 0, 2)...)   // index 2
 	words = append(words, sub(0, 0x10, 0, 101)...) // CK_ID 101 = index 1
 	words = append(words, 0xabcd)
-	tf := sampleScene()
-	c, err := ParseContainer(tf.build(), 1<<20, func(string, ...any) {})
+	tf := vtwrite.SampleScene()
+	c, err := ParseContainer(tf.Bytes(), 1<<20, func(string, ...any) {})
 	if err != nil {
 		t.Fatal(err)
 	}
-	parent := &testChunk{sections: []testSection{{0x200000, words}}}
-	ch, err := parseChunk(readerOf(parent.bytes()))
+	parent := &vtwrite.Chunk{Sections: []vtwrite.Section{{ID: 0x200000, Words: words}}}
+	ch, err := parseChunk(readerOf(parent.Bytes()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,8 +237,8 @@ func TestSubChunk(t *testing.T) {
 		t.Errorf("after the sub-chunks: %#x", v)
 	}
 	// A size that disagrees with the header is an error.
-	bad := &testChunk{sections: []testSection{{0x200000, []uint32{9, 0, 10 | 7<<16, 1, 1, 0, 0, 0, 5, 6}}}}
-	ch, _ = parseChunk(readerOf(bad.bytes()))
+	bad := &vtwrite.Chunk{Sections: []vtwrite.Section{{ID: 0x200000, Words: []uint32{9, 0, 10 | 7<<16, 1, 1, 0, 0, 0, 5, 6}}}}
+	ch, _ = parseChunk(readerOf(bad.Bytes()))
 	s, _ = ch.section(0x200000, c)
 	if _, err := s.SubChunk("sub-chunk"); err == nil || !strings.Contains(err.Error(), "does not equal") {
 		t.Errorf("bad size: %v", err)
@@ -250,13 +252,13 @@ func TestSubChunk(t *testing.T) {
 // the class from the chunk, the name from section 1; version 5 has no
 // manager blocks). The converted model must equal the version 8 one.
 func TestOlderFileVersions(t *testing.T) {
-	want, _ := decodeTestFile(t, sampleScene())
+	want, _ := decodeTestFile(t, vtwrite.SampleScene())
 	for _, v := range []uint32{7, 6, 5} {
 		for _, raw := range []bool{false, true} {
-			tf := sampleScene()
-			tf.version, tf.rawData = v, raw
+			tf := vtwrite.SampleScene()
+			tf.Version, tf.RawData = v, raw
 			var warnings []string
-			c, err := ParseContainer(tf.build(), 1<<20, func(f string, a ...any) { warnings = append(warnings, f) })
+			c, err := ParseContainer(tf.Bytes(), 1<<20, func(f string, a ...any) { warnings = append(warnings, f) })
 			if err != nil {
 				t.Fatalf("version %d raw %v: %v", v, raw, err)
 			}
@@ -276,9 +278,9 @@ func TestOlderFileVersions(t *testing.T) {
 			}
 		}
 	}
-	tf := sampleScene()
-	tf.version = 4
-	if _, err := DecodeBytes(tf.build(), nil); err == nil || !strings.Contains(err.Error(), "file version 4") {
+	tf := vtwrite.SampleScene()
+	tf.Version = 4
+	if _, err := DecodeBytes(tf.Bytes(), nil); err == nil || !strings.Contains(err.Error(), "file version 4") {
 		t.Errorf("version 4: %v", err)
 	}
 }

@@ -6,15 +6,16 @@ import (
 	"testing"
 
 	"github.com/animbake/bake/format"
+	"github.com/animbake/bake/import/virtools/vtwrite"
 	"github.com/animbake/bake/model"
 )
 
-// decodeTestFile converts a test-writer file, collecting warnings.
-func decodeTestFile(t *testing.T, tf *testFile) (*model.File, []string) {
+// decodeTestFile converts a file written by vtwrite, collecting warnings.
+func decodeTestFile(t *testing.T, tf *vtwrite.File) (*model.File, []string) {
 	t.Helper()
 	var warnings []string
 	opts := &format.Options{Warn: func(s string) { warnings = append(warnings, s) }}
-	f, err := DecodeBytes(tf.build(), opts)
+	f, err := DecodeBytes(tf.Bytes(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +51,7 @@ func animNamed(t *testing.T, f *model.File, name string) *model.Animation {
 // curve; local transforms from world matrices (child world (11, 2, 3)
 // under a parent at (10, 0, 0) is local (1, 2, 3)); parents first.
 func TestConvertNodes(t *testing.T) {
-	f, warnings := decodeTestFile(t, sampleScene())
+	f, warnings := decodeTestFile(t, vtwrite.SampleScene())
 	if len(warnings) != 0 {
 		t.Errorf("warnings %q", warnings)
 	}
@@ -78,7 +79,7 @@ func TestConvertNodes(t *testing.T) {
 // frames per second over its length; its keys reach the model unchanged
 // (stored quaternion convention) with the entity's local matrix as rest.
 func TestConvertObjectAnimation(t *testing.T) {
-	f, _ := decodeTestFile(t, sampleScene())
+	f, _ := decodeTestFile(t, vtwrite.SampleScene())
 	a := animNamed(t, f, "Move")
 	if a.FPS != 30 || a.Frames != 10 || a.End != 10 || a.Period != 10 || a.Loop != model.LoopOnce || len(a.Channels) != 3 {
 		t.Fatalf("Move: %+v", a)
@@ -108,8 +109,8 @@ func TestConvertObjectAnimation(t *testing.T) {
 // has no position controller, and the offset applies only to an evaluated
 // position (virtools-semantics.md §3.2), so there is no translation channel.
 func TestConvertKeyedAnimation(t *testing.T) {
-	tf := sampleScene()
-	copy(tf.objects[iArmAnim].chunk.sections[0].words, f32s(7, 8, 9))
+	tf := vtwrite.SampleScene()
+	copy(tf.Objects[iArmAnim].Chunk.Sections[0].Words, vtwrite.F32s(7, 8, 9))
 	f, _ := decodeTestFile(t, tf)
 	k := animNamed(t, f, "Keyed")
 	if k.FPS != 25 || k.Frames != 40 || len(k.Channels) != 1 {
@@ -137,10 +138,10 @@ func TestConvertKeyedAnimation(t *testing.T) {
 // positions and saved TCB data, and a follower animation named after it
 // that travels the closed curve in CurveSeconds (repeat).
 func TestConvertCurve(t *testing.T) {
-	tf := sampleScene()
+	tf := vtwrite.SampleScene()
 	var warnings []string
 	opts := &format.Options{CurveSeconds: 4, Warn: func(s string) { warnings = append(warnings, s) }}
-	f, err := DecodeBytes(tf.build(), opts)
+	f, err := DecodeBytes(tf.Bytes(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,56 +170,56 @@ func TestConvertCurve(t *testing.T) {
 // virtools-controllers.md §1 puts it (TCB extras in the order tension,
 // continuity, bias, ease to, ease from).
 func TestControllerKinds(t *testing.T) {
-	tcbVec := f32s(5, 1, 2, 3, 0.1, 0.2, 0.3, 0.4, 0.5)
-	tcbQuat := f32s(5, 0, 0, 0, 1, 0.1, 0.2, 0.3, 0.4, 0.5)
-	bezFixed := append(f32s(5, 1, 2, 3), 0x00200020)
-	bezFixed = append(bezFixed, f32s(-1, -2, -3, 4, 5, 6)...)
-	bezVar := append(f32s(5, 1, 2, 3), 0x00010020) // in: TANGENTS, out: AUTOSMOOTH
-	bezVar = append(bezVar, f32s(-1, -2, -3)...)
+	tcbVec := vtwrite.F32s(5, 1, 2, 3, 0.1, 0.2, 0.3, 0.4, 0.5)
+	tcbQuat := vtwrite.F32s(5, 0, 0, 0, 1, 0.1, 0.2, 0.3, 0.4, 0.5)
+	bezFixed := append(vtwrite.F32s(5, 1, 2, 3), 0x00200020)
+	bezFixed = append(bezFixed, vtwrite.F32s(-1, -2, -3, 4, 5, 6)...)
+	bezVar := append(vtwrite.F32s(5, 1, 2, 3), 0x00010020) // in: TANGENTS, out: AUTOSMOOTH
+	bezVar = append(bezVar, vtwrite.F32s(-1, -2, -3)...)
 	cases := []struct {
 		name string
-		ctl  testController
+		ctl  vtwrite.Controller
 		slot func(*ObjectAnimation) *Controller
 		want func(*ObjectAnimation) bool
 	}{
-		{"old id 1 = linear position", testController{1, 1, f32s(5, 1, 2, 3)}, func(a *ObjectAnimation) *Controller { return a.Position },
+		{"old id 1 = linear position", vtwrite.Controller{Type: 1, Count: 1, Keys: vtwrite.F32s(5, 1, 2, 3)}, func(a *ObjectAnimation) *Controller { return a.Position },
 			func(a *ObjectAnimation) bool {
 				return a.Position.Type == CtrlLinearPosition && a.Position.Linear[0] == VectorKey{5, [3]float32{1, 2, 3}}
 			}},
-		{"TCB position", testController{CtrlTCBPosition, 1, tcbVec}, func(a *ObjectAnimation) *Controller { return a.Position },
+		{"TCB position", vtwrite.Controller{Type: CtrlTCBPosition, Count: 1, Keys: tcbVec}, func(a *ObjectAnimation) *Controller { return a.Position },
 			func(a *ObjectAnimation) bool {
 				return a.Position.TCB[0] == TCBVectorKey{VectorKey{5, [3]float32{1, 2, 3}}, TCBParams{0.1, 0.2, 0.3, 0.4, 0.5}}
 			}},
-		{"TCB scale", testController{CtrlTCBScale, 1, tcbVec}, func(a *ObjectAnimation) *Controller { return a.Scale },
+		{"TCB scale", vtwrite.Controller{Type: CtrlTCBScale, Count: 1, Keys: tcbVec}, func(a *ObjectAnimation) *Controller { return a.Scale },
 			func(a *ObjectAnimation) bool { return a.Scale.TCB[0].Bias == 0.3 }},
-		{"linear scale", testController{CtrlLinearScale, 1, f32s(5, 1, 2, 3)}, func(a *ObjectAnimation) *Controller { return a.Scale },
+		{"linear scale", vtwrite.Controller{Type: CtrlLinearScale, Count: 1, Keys: vtwrite.F32s(5, 1, 2, 3)}, func(a *ObjectAnimation) *Controller { return a.Scale },
 			func(a *ObjectAnimation) bool { return a.Scale.Linear[0].Value == [3]float32{1, 2, 3} }},
-		{"linear rotation", testController{CtrlLinearRotation, 1, f32s(5, 0.5, 0.5, 0.5, 0.5)}, func(a *ObjectAnimation) *Controller { return a.Rotation },
+		{"linear rotation", vtwrite.Controller{Type: CtrlLinearRotation, Count: 1, Keys: vtwrite.F32s(5, 0.5, 0.5, 0.5, 0.5)}, func(a *ObjectAnimation) *Controller { return a.Rotation },
 			func(a *ObjectAnimation) bool { return a.Rotation.Quat[0].Value == [4]float32{0.5, 0.5, 0.5, 0.5} }},
-		{"TCB rotation", testController{CtrlTCBRotation, 1, tcbQuat}, func(a *ObjectAnimation) *Controller { return a.Rotation },
+		{"TCB rotation", vtwrite.Controller{Type: CtrlTCBRotation, Count: 1, Keys: tcbQuat}, func(a *ObjectAnimation) *Controller { return a.Rotation },
 			func(a *ObjectAnimation) bool {
 				return a.Rotation.TCBRot[0] == TCBQuatKey{QuatKey{5, [4]float32{0, 0, 0, 1}}, TCBParams{0.1, 0.2, 0.3, 0.4, 0.5}}
 			}},
-		{"linear scale axis", testController{CtrlLinearScaleAxis, 1, f32s(5, 0, 1, 0, 0)}, func(a *ObjectAnimation) *Controller { return a.ScaleAxis },
+		{"linear scale axis", vtwrite.Controller{Type: CtrlLinearScaleAxis, Count: 1, Keys: vtwrite.F32s(5, 0, 1, 0, 0)}, func(a *ObjectAnimation) *Controller { return a.ScaleAxis },
 			func(a *ObjectAnimation) bool { return a.ScaleAxis.Quat[0].Value == [4]float32{0, 1, 0, 0} }},
-		{"TCB scale axis", testController{CtrlTCBScaleAxis, 1, tcbQuat}, func(a *ObjectAnimation) *Controller { return a.ScaleAxis },
+		{"TCB scale axis", vtwrite.Controller{Type: CtrlTCBScaleAxis, Count: 1, Keys: tcbQuat}, func(a *ObjectAnimation) *Controller { return a.ScaleAxis },
 			func(a *ObjectAnimation) bool { return a.ScaleAxis.TCBRot[0].EaseFrom == 0.5 }},
-		{"Bezier position, fixed 11 dwords", testController{CtrlBezierPosition, 1, bezFixed}, func(a *ObjectAnimation) *Controller { return a.Position },
+		{"Bezier position, fixed 11 dwords", vtwrite.Controller{Type: CtrlBezierPosition, Count: 1, Keys: bezFixed}, func(a *ObjectAnimation) *Controller { return a.Position },
 			func(a *ObjectAnimation) bool {
 				k := a.Position.Bezier[0]
 				return k.Flags == 0x00200020 && k.In == [3]float32{-1, -2, -3} && k.Out == [3]float32{4, 5, 6} && k.Value == [3]float32{1, 2, 3}
 			}},
-		{"Bezier scale, variable (in tangent only)", testController{CtrlBezierScale, 1, bezVar}, func(a *ObjectAnimation) *Controller { return a.Scale },
+		{"Bezier scale, variable (in tangent only)", vtwrite.Controller{Type: CtrlBezierScale, Count: 1, Keys: bezVar}, func(a *ObjectAnimation) *Controller { return a.Scale },
 			func(a *ObjectAnimation) bool {
 				k := a.Scale.Bezier[0]
 				return k.Flags == 0x00010020 && k.In == [3]float32{-1, -2, -3} && k.Out == [3]float32{}
 			}},
 	}
 	for _, tc := range cases {
-		tf := sampleScene()
-		tf.objects[iAnim].chunk.sections[0] = objAnimSection(0, iChild, 10, nil, tc.ctl)
+		tf := vtwrite.SampleScene()
+		tf.Objects[iAnim].Chunk.Sections[0] = vtwrite.ObjAnimSection(0, iChild, 10, nil, tc.ctl)
 		var warnings []string
-		c, err := ParseContainer(tf.build(), 1<<20, func(f string, a ...any) { warnings = append(warnings, f) })
+		c, err := ParseContainer(tf.Bytes(), 1<<20, func(f string, a ...any) { warnings = append(warnings, f) })
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -237,12 +238,12 @@ func TestControllerKinds(t *testing.T) {
 // TestModelControllerConversion: the model receives the keys as float64
 // with the Bezier flags split into in mode (low 16 bits) and out mode.
 func TestModelControllerConversion(t *testing.T) {
-	bez := append(f32s(5, 1, 2, 3), 0x00020020)
-	bez = append(bez, f32s(-1, -2, -3, 4, 5, 6)...)
-	tf := sampleScene()
-	tf.objects[iAnim].chunk.sections[0] = objAnimSection(0, iChild, 10, nil,
-		testController{CtrlBezierPosition, 1, bez},
-		testController{CtrlTCBScale, 1, f32s(2, 1, 1, 1, 0.25, -0.5, 0.75, 0, 1)})
+	bez := append(vtwrite.F32s(5, 1, 2, 3), 0x00020020)
+	bez = append(bez, vtwrite.F32s(-1, -2, -3, 4, 5, 6)...)
+	tf := vtwrite.SampleScene()
+	tf.Objects[iAnim].Chunk.Sections[0] = vtwrite.ObjAnimSection(0, iChild, 10, nil,
+		vtwrite.Controller{Type: CtrlBezierPosition, Count: 1, Keys: bez},
+		vtwrite.Controller{Type: CtrlTCBScale, Count: 1, Keys: vtwrite.F32s(2, 1, 1, 1, 0.25, -0.5, 0.75, 0, 1)})
 	f, _ := decodeTestFile(t, tf)
 	m := animNamed(t, f, "Move").Channels[0].Curve.(*model.VirtoolsTransform).Anim
 	k := m.Position.Keys[0]
@@ -260,11 +261,11 @@ func TestModelControllerConversion(t *testing.T) {
 // with a warning; a morph controller is reported as unsupported (warning,
 // not failure); the controllers after them are still read.
 func TestUnknownAndMorphControllers(t *testing.T) {
-	tf := sampleScene()
-	tf.objects[iAnim].chunk.sections[0] = objAnimSection(0, iChild, 10, nil,
-		testController{0x12345601, 3, []uint32{1, 2, 3}},
-		testController{CtrlMorph, 2, []uint32{4, 5, 6, 7}},
-		testController{CtrlLinearPosition, 1, f32s(0, 7, 8, 9)})
+	tf := vtwrite.SampleScene()
+	tf.Objects[iAnim].Chunk.Sections[0] = vtwrite.ObjAnimSection(0, iChild, 10, nil,
+		vtwrite.Controller{Type: 0x12345601, Count: 3, Keys: []uint32{1, 2, 3}},
+		vtwrite.Controller{Type: CtrlMorph, Count: 2, Keys: []uint32{4, 5, 6, 7}},
+		vtwrite.Controller{Type: CtrlLinearPosition, Count: 1, Keys: vtwrite.F32s(0, 7, 8, 9)})
 	f, warnings := decodeTestFile(t, tf)
 	if len(warnings) != 2 || !strings.Contains(warnings[0], "unknown controller type 0x12345601") || !strings.Contains(warnings[1], "morph") {
 		t.Errorf("warnings %q", warnings)
@@ -278,11 +279,11 @@ func TestUnknownAndMorphControllers(t *testing.T) {
 // TestFlagsSelectChannels: ignore-position (4) and ignore-rotation (8)
 // drop those channels (the component keeps its rest value).
 func TestFlagsSelectChannels(t *testing.T) {
-	tf := sampleScene()
-	tf.objects[iAnim].chunk.sections[0] = objAnimSection(AnimIgnorePosition|AnimIgnoreRotation, iChild, 10, nil,
-		testController{CtrlLinearPosition, 1, f32s(0, 1, 2, 3)},
-		testController{CtrlLinearRotation, 1, f32s(0, 0, 0, 0, 1)},
-		testController{CtrlLinearScale, 1, f32s(0, 2, 2, 2)})
+	tf := vtwrite.SampleScene()
+	tf.Objects[iAnim].Chunk.Sections[0] = vtwrite.ObjAnimSection(AnimIgnorePosition|AnimIgnoreRotation, iChild, 10, nil,
+		vtwrite.Controller{Type: CtrlLinearPosition, Count: 1, Keys: vtwrite.F32s(0, 1, 2, 3)},
+		vtwrite.Controller{Type: CtrlLinearRotation, Count: 1, Keys: vtwrite.F32s(0, 0, 0, 0, 1)},
+		vtwrite.Controller{Type: CtrlLinearScale, Count: 1, Keys: vtwrite.F32s(0, 2, 2, 2)})
 	f, _ := decodeTestFile(t, tf)
 	a := animNamed(t, f, "Move")
 	if len(a.Channels) != 1 || a.Channels[0].Path != model.PathScale {
@@ -297,9 +298,9 @@ func TestFlagsSelectChannels(t *testing.T) {
 // TestMergedAnimation: flag 0x80 adds factor, A and B after the length;
 // the model gets the blend with both sources converted.
 func TestMergedAnimation(t *testing.T) {
-	tf := sampleScene()
-	tf.objects = append(tf.objects, testObject{110, ClassObjectAnimation, "Blend", &testChunk{sections: []testSection{
-		objAnimSection(AnimMerged, iChild, 10, []uint32{f32(0.25), iAnim, iArmAnim}),
+	tf := vtwrite.SampleScene()
+	tf.Objects = append(tf.Objects, vtwrite.Object{FileID: 110, ClassID: ClassObjectAnimation, Name: "Blend", Chunk: &vtwrite.Chunk{Sections: []vtwrite.Section{
+		vtwrite.ObjAnimSection(AnimMerged, iChild, 10, []uint32{vtwrite.F32(0.25), iAnim, iArmAnim}),
 	}}})
 	f, _ := decodeTestFile(t, tf)
 	a := animNamed(t, f, "Blend")
@@ -316,11 +317,11 @@ func TestMergedAnimation(t *testing.T) {
 // TestSharedAnimation: the 0x2000000 form shares another animation's
 // keyframe data (controllers and length).
 func TestSharedAnimation(t *testing.T) {
-	tf := sampleScene()
-	w := append([]uint32{iAnim}, f32s(0, 0, 0, 0, 0, 0, 0)...)
+	tf := vtwrite.SampleScene()
+	w := append([]uint32{iAnim}, vtwrite.F32s(0, 0, 0, 0, 0, 0, 0)...)
 	w = append(w, 0, iArm)
-	tf.objects = append(tf.objects, testObject{110, ClassObjectAnimation, "Copy", &testChunk{sections: []testSection{
-		{identObjAnimShared, w},
+	tf.Objects = append(tf.Objects, vtwrite.Object{FileID: 110, ClassID: ClassObjectAnimation, Name: "Copy", Chunk: &vtwrite.Chunk{Sections: []vtwrite.Section{
+		{ID: identObjAnimShared, Words: w},
 	}}})
 	f, _ := decodeTestFile(t, tf)
 	a := animNamed(t, f, "Copy")
@@ -333,9 +334,9 @@ func TestSharedAnimation(t *testing.T) {
 // TestEntityReferenceOrder: after the matrix come the place (flag
 // 0x10000), the parent (0x20000) and the z-order (0x100000), in that order.
 func TestEntityReferenceOrder(t *testing.T) {
-	tf := sampleScene()
-	tf.objects[iChild].chunk.sections[1] = entitySection(EntityPlaceValid|EntityParentValid|EntityZOrderValid,
-		translationRows(11, 2, 3), iArm, iParent, 42)
+	tf := vtwrite.SampleScene()
+	tf.Objects[iChild].Chunk.Sections[1] = vtwrite.EntitySection(EntityPlaceValid|EntityParentValid|EntityZOrderValid,
+		vtwrite.TranslationRows(11, 2, 3), iArm, iParent, 42)
 	s := decodeTestScene(t, tf)
 	e := s.Entities[iChild]
 	if e.Place != iArm || e.Parent != iParent {
@@ -346,8 +347,8 @@ func TestEntityReferenceOrder(t *testing.T) {
 // TestKeyedRateForms: the 0x10 section has 3 dwords (interrupt, link,
 // rate) or 2 (flags, rate) (§5.6).
 func TestKeyedRateForms(t *testing.T) {
-	tf := sampleScene()
-	tf.objects[iKeyed].chunk.sections[1] = testSection{identAnimRate, []uint32{1, 1, f32(60)}}
+	tf := vtwrite.SampleScene()
+	tf.Objects[iKeyed].Chunk.Sections[1] = vtwrite.Section{ID: identAnimRate, Words: []uint32{1, 1, vtwrite.F32(60)}}
 	k := decodeTestScene(t, tf).KeyedAnimations[iKeyed]
 	if k.FrameRate != 60 || k.RateFields != 3 || k.Flags != 0 {
 		t.Errorf("%+v", k)
@@ -357,11 +358,11 @@ func TestKeyedRateForms(t *testing.T) {
 // TestRawIDReferences: in a chunk without the FILE option, references are
 // saved CK_IDs, mapped through the table's FileId column (§7.4).
 func TestRawIDReferences(t *testing.T) {
-	tf := sampleScene()
-	ch := tf.objects[iChild].chunk
-	ch.options = 0x01                                                                 // IDS only, no FILE
-	ch.sections[0].words = []uint32{1, 102}                                           // the animation's FileId
-	ch.sections[1] = entitySection(EntityParentValid, translationRows(11, 2, 3), 100) // Parent's FileId
+	tf := vtwrite.SampleScene()
+	ch := tf.Objects[iChild].Chunk
+	ch.Options = 0x01                                                                                 // IDS only, no FILE
+	ch.Sections[0].Words = []uint32{1, 102}                                                           // the animation's FileId
+	ch.Sections[1] = vtwrite.EntitySection(EntityParentValid, vtwrite.TranslationRows(11, 2, 3), 100) // Parent's FileId
 	s := decodeTestScene(t, tf)
 	e := s.Entities[iChild]
 	if e.Parent != iParent || len(e.Animations) != 1 || e.Animations[0] != iAnim {
@@ -378,9 +379,9 @@ func TestLocalFromRotatedParent(t *testing.T) {
 	rot := [4][3]float32{{0, 0, -1}, {0, 1, 0}, {1, 0, 0}, {5, 0, 0}}
 	child := rot
 	child[3] = [3]float32{5, 0, -1}
-	tf := sampleScene()
-	tf.objects[iParent].chunk.sections[0] = entitySection(0, rot)
-	tf.objects[iChild].chunk.sections[1] = entitySection(EntityParentValid, child, iParent)
+	tf := vtwrite.SampleScene()
+	tf.Objects[iParent].Chunk.Sections[0] = vtwrite.EntitySection(0, rot)
+	tf.Objects[iChild].Chunk.Sections[1] = vtwrite.EntitySection(EntityParentValid, child, iParent)
 	f, _ := decodeTestFile(t, tf)
 	p, c := nodeNamed(t, f, "Parent"), nodeNamed(t, f, "Child")
 	h := math.Sqrt(0.5)
@@ -404,9 +405,9 @@ func TestMirroredMatrixTRS(t *testing.T) {
 	}
 }
 
-func decodeTestScene(t *testing.T, tf *testFile) *Scene {
+func decodeTestScene(t *testing.T, tf *vtwrite.File) *Scene {
 	t.Helper()
-	c, err := ParseContainer(tf.build(), 1<<20, func(string, ...any) {})
+	c, err := ParseContainer(tf.Bytes(), 1<<20, func(string, ...any) {})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -434,14 +435,14 @@ func TestScaleAxisChannel(t *testing.T) {
 		scale []uint32
 		want  int
 	}{
-		{f32s(0, 2, 1, 1), 3},
-		{f32s(0, 0.99975586, 0.9997559, 0.9997559), 2},
+		{vtwrite.F32s(0, 2, 1, 1), 3},
+		{vtwrite.F32s(0, 0.99975586, 0.9997559, 0.9997559), 2},
 	} {
-		tf := sampleScene()
-		tf.objects[iAnim].chunk.sections[0] = objAnimSection(0, iChild, 10, nil,
-			testController{CtrlLinearScale, 1, tc.scale},
-			testController{CtrlLinearRotation, 1, f32s(0, 0, 0, 0, 1)},
-			testController{CtrlLinearScaleAxis, 1, f32s(0, 0, 0, 0.70710677, 0.70710677)})
+		tf := vtwrite.SampleScene()
+		tf.Objects[iAnim].Chunk.Sections[0] = vtwrite.ObjAnimSection(0, iChild, 10, nil,
+			vtwrite.Controller{Type: CtrlLinearScale, Count: 1, Keys: tc.scale},
+			vtwrite.Controller{Type: CtrlLinearRotation, Count: 1, Keys: vtwrite.F32s(0, 0, 0, 0, 1)},
+			vtwrite.Controller{Type: CtrlLinearScaleAxis, Count: 1, Keys: vtwrite.F32s(0, 0, 0, 0.70710677, 0.70710677)})
 		f, warnings := decodeTestFile(t, tf)
 		a := animNamed(t, f, "Move")
 		if len(a.Channels) != tc.want || len(warnings) != tc.want-2 {
@@ -457,10 +458,10 @@ func TestScaleAxisChannel(t *testing.T) {
 // animations of the same entity (or one twice), one channel per node and
 // path is kept, the later one, with a warning.
 func TestKeyedDuplicateTargets(t *testing.T) {
-	tf := sampleScene()
-	tf.objects[iKeyed].chunk.sections[3] = testSection{identKeyedAnimList, []uint32{3, iArmAnim, iAnim, iArmAnim}}
-	tf.objects[iAnim].chunk.sections[0] = objAnimSection(0, iArm, 10, nil,
-		testController{CtrlLinearRotation, 1, f32s(0, 0, 0, 0, 1)})
+	tf := vtwrite.SampleScene()
+	tf.Objects[iKeyed].Chunk.Sections[3] = vtwrite.Section{ID: identKeyedAnimList, Words: []uint32{3, iArmAnim, iAnim, iArmAnim}}
+	tf.Objects[iAnim].Chunk.Sections[0] = vtwrite.ObjAnimSection(0, iArm, 10, nil,
+		vtwrite.Controller{Type: CtrlLinearRotation, Count: 1, Keys: vtwrite.F32s(0, 0, 0, 0, 1)})
 	f, warnings := decodeTestFile(t, tf)
 	k := animNamed(t, f, "Keyed")
 	if len(k.Channels) != 1 || k.Channels[0].Curve.(*model.VirtoolsTransform).Anim.Name != "Swing" || len(warnings) != 2 {

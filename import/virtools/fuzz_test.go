@@ -6,6 +6,7 @@ import (
 
 	"github.com/animbake/bake/format"
 	"github.com/animbake/bake/import/binread"
+	"github.com/animbake/bake/import/virtools/vtwrite"
 	"github.com/animbake/bake/internal/testfiles"
 	"github.com/animbake/bake/sample"
 )
@@ -14,44 +15,44 @@ import (
 // every failure must be a FormatError; and whatever it accepts must be a
 // valid model whose channels and curves compile and evaluate.
 func FuzzDecode(f *testing.F) {
-	seeds := []*testFile{sampleScene()}
-	raw := sampleScene()
-	raw.rawData = true
+	seeds := []*vtwrite.File{vtwrite.SampleScene()}
+	raw := vtwrite.SampleScene()
+	raw.RawData = true
 	seeds = append(seeds, raw)
-	merged := sampleScene()
-	merged.rawData = true
-	merged.objects = append(merged.objects, testObject{110, ClassObjectAnimation, "Blend", &testChunk{sections: []testSection{
-		objAnimSection(AnimMerged, iChild, 10, []uint32{f32(0.25), iAnim, iArmAnim}),
+	merged := vtwrite.SampleScene()
+	merged.RawData = true
+	merged.Objects = append(merged.Objects, vtwrite.Object{FileID: 110, ClassID: ClassObjectAnimation, Name: "Blend", Chunk: &vtwrite.Chunk{Sections: []vtwrite.Section{
+		vtwrite.ObjAnimSection(AnimMerged, iChild, 10, []uint32{vtwrite.F32(0.25), iAnim, iArmAnim}),
 	}}})
 	seeds = append(seeds, merged)
-	kinds := sampleScene()
-	kinds.rawData = true
-	bez := append(f32s(0, 1, 2, 3), 0x00200020)
-	bez = append(bez, f32s(-1, -2, -3, 4, 5, 6)...)
-	kinds.objects[iAnim].chunk.sections[0] = objAnimSection(0, iChild, 10, nil,
-		testController{CtrlBezierPosition, 1, bez},
-		testController{CtrlTCBScale, 1, f32s(2, 1, 1, 1, 0.25, -0.5, 0.75, 0, 1)},
-		testController{CtrlLinearScaleAxis, 1, f32s(0, 0, 0.6, 0, 0.8)},
-		testController{CtrlMorph, 1, []uint32{0}})
+	kinds := vtwrite.SampleScene()
+	kinds.RawData = true
+	bez := append(vtwrite.F32s(0, 1, 2, 3), 0x00200020)
+	bez = append(bez, vtwrite.F32s(-1, -2, -3, 4, 5, 6)...)
+	kinds.Objects[iAnim].Chunk.Sections[0] = vtwrite.ObjAnimSection(0, iChild, 10, nil,
+		vtwrite.Controller{Type: CtrlBezierPosition, Count: 1, Keys: bez},
+		vtwrite.Controller{Type: CtrlTCBScale, Count: 1, Keys: vtwrite.F32s(2, 1, 1, 1, 0.25, -0.5, 0.75, 0, 1)},
+		vtwrite.Controller{Type: CtrlLinearScaleAxis, Count: 1, Keys: vtwrite.F32s(0, 0, 0.6, 0, 0.8)},
+		vtwrite.Controller{Type: CtrlMorph, Count: 1, Keys: []uint32{0}})
 	seeds = append(seeds, kinds)
 	for _, v := range []uint32{7, 6} {
-		old := sampleScene()
-		old.rawData, old.version = true, v
+		old := vtwrite.SampleScene()
+		old.RawData, old.Version = true, v
 		seeds = append(seeds, old)
 	}
 	// Behaviour graphs (graph_writer_test.go): a whole script, and one
 	// with a shared-input cycle.
 	graph, ix := graphScene()
-	graph.rawData = true
+	graph.RawData = true
 	seeds = append(seeds, graph)
 	cyclic, ix := graphScene()
-	cyclic.rawData = true
+	cyclic.RawData = true
 	b := &graphBuilder{cyclic}
 	other := b.shared(TypeVector, ix.rotateAxis)
-	cyclic.objects[ix.rotateAxis].chunk.sections[0] = testSection{identParamInShared, []uint32{TypeVector[0], TypeVector[1], other}}
+	cyclic.Objects[ix.rotateAxis].Chunk.Sections[0] = vtwrite.Section{ID: identParamInShared, Words: []uint32{TypeVector[0], TypeVector[1], other}}
 	seeds = append(seeds, cyclic)
 	for _, s := range seeds {
-		f.Add(s.build())
+		f.Add(s.Bytes())
 	}
 	// The real files, when ../shared is present (samples_test.go).
 	testfiles.AddSampleSeeds(f, "virtools", 3<<19)

@@ -6,15 +6,16 @@ import (
 	"testing"
 
 	"github.com/animbake/bake/format"
+	"github.com/animbake/bake/import/virtools/vtwrite"
 	"github.com/animbake/bake/model"
 	"github.com/animbake/bake/sample"
 )
 
 // convertGraphScene converts a written file with the graph timing.
-func convertGraphScene(t *testing.T, f *testFile) (*model.File, []string) {
+func convertGraphScene(t *testing.T, f *vtwrite.File) (*model.File, []string) {
 	t.Helper()
 	var warnings []string
-	m, err := DecodeBytes(f.build(), &format.Options{Timing: TimingGraph, Warn: func(s string) { warnings = append(warnings, s) }})
+	m, err := DecodeBytes(f.Bytes(), &format.Options{Timing: TimingGraph, Warn: func(s string) { warnings = append(warnings, s) }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +90,7 @@ func TestGraphSceneConvert(t *testing.T) {
 // once (§5.3), so the ride plays once.
 func TestGraphSceneNoRestart(t *testing.T) {
 	f, ix := graphScene()
-	f.objects[ix.restartLink].chunk.sections[0].words[2] = f.objects[ix.restartLink].chunk.sections[0].words[1] // Out → Out
+	f.Objects[ix.restartLink].Chunk.Sections[0].Words[2] = f.Objects[ix.restartLink].Chunk.Sections[0].Words[1] // Out → Out
 	m, _ := convertGraphScene(t, f)
 	if ride := animationNamed(t, m, "Arm on Path"); ride.Loop != model.LoopOnce {
 		t.Errorf("ride loop %s, want once", ride.Loop)
@@ -99,7 +100,7 @@ func TestGraphSceneNoRestart(t *testing.T) {
 // TestGraphBadInput: damaged graph objects are reported and dropped; the
 // rest of the file converts.
 func TestGraphBadInput(t *testing.T) {
-	check := func(name string, damage func(f *testFile, ix graphSceneIndices), wantWarning string, verify func(m *model.File)) {
+	check := func(name string, damage func(f *vtwrite.File, ix graphSceneIndices), wantWarning string, verify func(m *model.File)) {
 		t.Run(name, func(t *testing.T) {
 			f, ix := graphScene()
 			damage(f, ix)
@@ -115,24 +116,24 @@ func TestGraphBadInput(t *testing.T) {
 			verify(m)
 		})
 	}
-	check("link outside the table", func(f *testFile, ix graphSceneIndices) {
-		f.objects[ix.restartLink].chunk.sections[0].words[2] = 9999
+	check("link outside the table", func(f *vtwrite.File, ix graphSceneIndices) {
+		f.Objects[ix.restartLink].Chunk.Sections[0].Words[2] = 9999
 	}, "link destination IO refers to object #9999", func(m *model.File) {
 		if ride := animationNamed(t, m, "Arm on Path"); ride.Loop != model.LoopOnce {
 			t.Errorf("ride loop %s with its restart link dropped", ride.Loop)
 		}
 	})
-	check("pin source outside the table", func(f *testFile, ix graphSceneIndices) {
-		f.objects[ix.playDuration].chunk.sections[0].words[2] = 9999
+	check("pin source outside the table", func(f *vtwrite.File, ix graphSceneIndices) {
+		f.Objects[ix.playDuration].Chunk.Sections[0].Words[2] = 9999
 	}, "parameter source refers to object #9999", func(m *model.File) {
 		if move := animationNamed(t, m, "Move"); move.FPS != DefaultFrameRate || move.Extras["drivenBy"] != DrivenByFrames {
 			t.Errorf("Move keeps %v fps, driven by %v; want the frames timing", move.FPS, move.Extras["drivenBy"])
 		}
 	})
-	check("cycle through shared inputs", func(f *testFile, ix graphSceneIndices) {
+	check("cycle through shared inputs", func(f *vtwrite.File, ix graphSceneIndices) {
 		b := &graphBuilder{f}
 		other := b.shared(TypeVector, ix.rotateAxis)
-		f.objects[ix.rotateAxis].chunk.sections[0] = testSection{identParamInShared, []uint32{TypeVector[0], TypeVector[1], other}}
+		f.Objects[ix.rotateAxis].Chunk.Sections[0] = vtwrite.Section{ID: identParamInShared, Words: []uint32{TypeVector[0], TypeVector[1], other}}
 	}, "loops", func(m *model.File) {
 		// The axis falls back to Rotate's default (0, 1, 0).
 		spin := animationNamed(t, m, "Arm spin")
@@ -140,8 +141,8 @@ func TestGraphBadInput(t *testing.T) {
 			t.Errorf("axis %v, want the default (0, 1, 0)", ax)
 		}
 	})
-	check("script IO outside the table", func(f *testFile, ix graphSceneIndices) {
-		w := f.objects[ix.script].chunk.sections[0].words
+	check("script IO outside the table", func(f *vtwrite.File, ix graphSceneIndices) {
+		w := f.Objects[ix.script].Chunk.Sections[0].Words
 		w[len(w)-1] = 0x7FFFFFF0 // the script's input IO
 	}, "refers to object #2147483632", func(m *model.File) {
 		// The script is dropped; its BBs are intact and still time their clips.
@@ -149,8 +150,8 @@ func TestGraphBadInput(t *testing.T) {
 			t.Errorf("Move at %v fps after its script was dropped, want 5", move.FPS)
 		}
 	})
-	check("truncated behaviour", func(f *testFile, ix graphSceneIndices) {
-		w := &f.objects[ix.rotate].chunk.sections[0].words
+	check("truncated behaviour", func(f *vtwrite.File, ix graphSceneIndices) {
+		w := &f.Objects[ix.rotate].Chunk.Sections[0].Words
 		*w = (*w)[:len(*w)-3]
 	}, "(class 8): section 0x20: inputs needs 1 dwords", func(m *model.File) {
 		for _, a := range m.Animations {
@@ -164,7 +165,7 @@ func TestGraphBadInput(t *testing.T) {
 // TestGraphTimingFramesScene: --timing frames reads no graph.
 func TestGraphTimingFramesScene(t *testing.T) {
 	f, _ := graphScene()
-	m, err := DecodeBytes(f.build(), &format.Options{Timing: TimingFrames})
+	m, err := DecodeBytes(f.Bytes(), &format.Options{Timing: TimingFrames})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,27 +187,27 @@ func TestGraphTimingFramesScene(t *testing.T) {
 func TestGraphPlayDuration(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
-		damage  func(f *testFile, ix graphSceneIndices)
+		damage  func(f *vtwrite.File, ix graphSceneIndices)
 		fps     float64
 		warning string
 	}{
-		{"integer", func(f *testFile, ix graphSceneIndices) {
+		{"integer", func(f *vtwrite.File, ix graphSceneIndices) {
 			b := &graphBuilder{f}
-			f.objects[ix.playDuration].chunk.sections[0].words = []uint32{TypeInteger[0], TypeInteger[1], b.local(TypeInteger, 4000)}
+			f.Objects[ix.playDuration].Chunk.Sections[0].Words = []uint32{TypeInteger[0], TypeInteger[1], b.local(TypeInteger, 4000)}
 		}, 2.5, ""},
-		{"unconnected", func(f *testFile, ix graphSceneIndices) {
-			f.objects[ix.playDuration].chunk.sections[0].words[2] = noSource
+		{"unconnected", func(f *vtwrite.File, ix graphSceneIndices) {
+			f.Objects[ix.playDuration].Chunk.Sections[0].Words[2] = noSource
 		}, 2, ""},
-		{"produced", func(f *testFile, ix graphSceneIndices) {
+		{"produced", func(f *vtwrite.File, ix graphSceneIndices) {
 			// A Timer's pOut 0 (Elapsed Time) feeds the duration.
 			b := &graphBuilder{f}
 			out := b.output(TypeTime, 1)
 			b.behavior(testBehavior{name: "Timer", guid: &GUID{0xa2a5a63a, 0xe4e7e8e5}, outs: []uint32{out}})
-			f.objects[ix.playDuration].chunk.sections[0].words[2] = out
+			f.Objects[ix.playDuration].Chunk.Sections[0].Words[2] = out
 		}, DefaultFrameRate, "is set at run time"},
-		{"too short", func(f *testFile, ix graphSceneIndices) {
+		{"too short", func(f *vtwrite.File, ix graphSceneIndices) {
 			b := &graphBuilder{f}
-			f.objects[ix.playDuration].chunk.sections[0].words[2] = b.local(TypeTime, f32(0.0005))
+			f.Objects[ix.playDuration].Chunk.Sections[0].Words[2] = b.local(TypeTime, vtwrite.F32(0.0005))
 		}, DefaultFrameRate, "below 0.001 ms"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -234,16 +235,16 @@ func TestGraphOpScalesRate(t *testing.T) {
 	}{{OpMultiplication, 1}, {GUID{0x33cc6b49, 0x3589282b}, 0}} {
 		f, ix := graphScene()
 		b := &graphBuilder{f}
-		rot := f.objects[ix.rotate].chunk.sections[0].words
+		rot := f.Objects[ix.rotate].Chunk.Sections[0].Words
 		// Rotate's pIn 1 (angle): flags, GUID(2), version, target, save flags, then the pIn array.
 		anglePin := rot[7+1]
-		angleSource := f.objects[anglePin].chunk.sections[0].words[2]
+		angleSource := f.Objects[anglePin].Chunk.Sections[0].Words[2]
 		out := b.output(TypeAngle, 1)
 		b.behavior(testBehavior{name: "Op", guid: &BBOp,
-			ins:    []uint32{b.pin(TypeAngle, angleSource), b.pin(TypeFloat, b.local(TypeFloat, f32(2)))},
+			ins:    []uint32{b.pin(TypeAngle, angleSource), b.pin(TypeFloat, b.local(TypeFloat, vtwrite.F32(2)))},
 			outs:   []uint32{out},
 			locals: []uint32{b.local(GUID{0x4d082c90, 0x0c8339a2}, 0, 0), b.local(TypeInteger, tc.op[0]), b.local(TypeInteger, tc.op[1])}})
-		f.objects[anglePin].chunk.sections[0].words[2] = out
+		f.Objects[anglePin].Chunk.Sections[0].Words[2] = out
 		m, _ := convertGraphScene(t, f)
 		var spin *model.Animation
 		for i := range m.Animations {

@@ -1,23 +1,25 @@
 package virtools
 
+import "github.com/animbake/bake/import/virtools/vtwrite"
+
 // A writer for behaviour-graph objects (virtools-behaviours.md §2–§4,
-// §6.1), on top of the container writer of writer_test.go, so that tests
+// §6.1), on top of the container writer vtwrite, so that tests
 // and fuzz seeds can build scripts with hand-chosen pins.
 
 // graphBuilder appends graph objects to a test file.
-type graphBuilder struct{ f *testFile }
+type graphBuilder struct{ f *vtwrite.File }
 
 // add appends an object and returns its table index.
-func (b *graphBuilder) add(class int32, name string, secs ...testSection) uint32 {
-	i := uint32(len(b.f.objects))
-	b.f.objects = append(b.f.objects, testObject{200 + i, class, name, &testChunk{classByte: uint8(class), sections: secs}})
+func (b *graphBuilder) add(class int32, name string, secs ...vtwrite.Section) uint32 {
+	i := uint32(len(b.f.Objects))
+	b.f.Objects = append(b.f.Objects, vtwrite.Object{FileID: 200 + i, ClassID: class, Name: name, Chunk: &vtwrite.Chunk{ClassByte: uint8(class), Sections: secs}})
 	return i
 }
 
 // raw adds a parameter (class 45 local unless class says otherwise) with a
 // state-1 value of the given dwords.
 func (b *graphBuilder) raw(class int32, typ GUID, words ...uint32) uint32 {
-	return b.add(class, "param", testSection{identParameterValue, append([]uint32{typ[0], typ[1], 1, uint32(4 * len(words))}, words...)})
+	return b.add(class, "param", vtwrite.Section{ID: identParameterValue, Words: append([]uint32{typ[0], typ[1], 1, uint32(4 * len(words))}, words...)})
 }
 
 // local adds a local with a raw value.
@@ -27,7 +29,7 @@ func (b *graphBuilder) local(typ GUID, words ...uint32) uint32 {
 
 // object adds a local whose value is an object reference.
 func (b *graphBuilder) object(typ GUID, obj uint32) uint32 {
-	return b.add(ClassParameterLocal, "object", testSection{identParameterValue, []uint32{typ[0], typ[1], 2, obj}})
+	return b.add(ClassParameterLocal, "object", vtwrite.Section{ID: identParameterValue, Words: []uint32{typ[0], typ[1], 2, obj}})
 }
 
 // output adds a pOut with no value yet (a snapshot of 0).
@@ -41,29 +43,29 @@ func (b *graphBuilder) curve2D(points ...[]uint32) uint32 {
 	n := uint32(len(points))
 	c := []uint32{ident2dCurveData, 0, n}
 	c = append(c, make([]uint32, n)...)
-	c = append(c, f32(0))
+	c = append(c, vtwrite.F32(0))
 	for _, p := range points {
 		c = append(c, p...)
 	}
 	inner := append([]uint32{uint32(7 + len(c)), 14, 10 | 7<<16, uint32(len(c)), 0, 0, 0, 0}, c...)
 	w := append([]uint32{ident2dCurveWrapper, 0}, inner...)
 	sub := append([]uint32{uint32(7 + len(w)), 14, 0 | 7<<16, uint32(len(w)), 0, 0, 0, 0}, w...)
-	return b.add(ClassParameterLocal, "curve", testSection{identParameterValue, append([]uint32{TypeCurve2D[0], TypeCurve2D[1], 0}, sub...)})
+	return b.add(ClassParameterLocal, "curve", vtwrite.Section{ID: identParameterValue, Words: append([]uint32{TypeCurve2D[0], TypeCurve2D[1], 0}, sub...)})
 }
 
 // linear2D is a LINEAR 2D curve point.
 func linear2D(x, y float32) []uint32 {
-	return append([]uint32{curve2dDataFollows | curve2dLinear}, f32s(x, y, 0, 0, 0, 0, 0, 0, 0, 0, 0)...)
+	return append([]uint32{curve2dDataFollows | curve2dLinear}, vtwrite.F32s(x, y, 0, 0, 0, 0, 0, 0, 0, 0, 0)...)
 }
 
 // pin adds a pIn with a source parameter (noSource for none).
 func (b *graphBuilder) pin(typ GUID, source uint32) uint32 {
-	return b.add(ClassParameterIn, "pIn", testSection{identParamInSource, []uint32{typ[0], typ[1], source}})
+	return b.add(ClassParameterIn, "pIn", vtwrite.Section{ID: identParamInSource, Words: []uint32{typ[0], typ[1], source}})
 }
 
 // shared adds a pIn sharing another pIn's value.
 func (b *graphBuilder) shared(typ GUID, other uint32) uint32 {
-	return b.add(ClassParameterIn, "pIn", testSection{identParamInShared, []uint32{typ[0], typ[1], other}})
+	return b.add(ClassParameterIn, "pIn", vtwrite.Section{ID: identParamInShared, Words: []uint32{typ[0], typ[1], other}})
 }
 
 // noSource is a null object reference in a FILE chunk.
@@ -71,12 +73,12 @@ const noSource = 0xFFFFFFFF
 
 // io adds a behaviour IO (1 input, 2 output).
 func (b *graphBuilder) io(flags uint32) uint32 {
-	return b.add(ClassBehaviorIO, "io", testSection{identBehaviorIOFlags, []uint32{flags}})
+	return b.add(ClassBehaviorIO, "io", vtwrite.Section{ID: identBehaviorIOFlags, Words: []uint32{flags}})
 }
 
 // link adds an activation link.
 func (b *graphBuilder) link(delay uint16, from, to uint32) uint32 {
-	return b.add(ClassBehaviorLink, "link", testSection{identBehaviorLinkData, []uint32{uint32(delay), from, to}})
+	return b.add(ClassBehaviorLink, "link", vtwrite.Section{ID: identBehaviorLinkData, Words: []uint32{uint32(delay), from, to}})
 }
 
 // testBehavior describes a behaviour to write.
@@ -125,7 +127,7 @@ func (b *graphBuilder) behavior(t testBehavior) (idx uint32, inputs, outputs []u
 		}
 	}
 	w = append(append(w, save), arrays...)
-	idx = b.add(ClassBehavior, t.name, testSection{identBehaviorNewData, append([]uint32{flags}, w...)})
+	idx = b.add(ClassBehavior, t.name, vtwrite.Section{ID: identBehaviorNewData, Words: append([]uint32{flags}, w...)})
 	return idx, inputs, outputs
 }
 
@@ -135,21 +137,21 @@ type graphSceneIndices struct {
 	mesh, restartLink                                                                              uint32
 }
 
-// graphScene is sampleScene plus a script owned by "Arm": Play Animation 3D
+// graphScene is vtwrite.SampleScene plus a script owned by "Arm": Play Animation 3D
 // Entity playing "Move" over 2000 ms in a loop; Position On Curve moving
 // "Arm" along "Path" from a Bezier Progression of 3000 ms restarted by
 // Out → In; Per Second (180°/s, and a UV rate (0.5, 0.25)/s) feeding Rotate
 // on "Arm" about its own Z and Texture Scroller on "Mesh"; TT_TextureSine
 // on "Mesh"; and a BB of an unknown prototype.
-func graphScene() (*testFile, graphSceneIndices) {
-	f := sampleScene()
+func graphScene() (*vtwrite.File, graphSceneIndices) {
+	f := vtwrite.SampleScene()
 	b := &graphBuilder{f}
 	var ix graphSceneIndices
 	ix.mesh = b.add(32, "Mesh")
 
 	// Play Animation 3D Entity.
 	anim := b.pin(GUID{0x43476550, 0x11e52c0e}, b.object(GUID{0x43476550, 0x11e52c0e}, iAnim))
-	ix.playDuration = b.pin(TypeTime, b.local(TypeTime, f32(2000)))
+	ix.playDuration = b.pin(TypeTime, b.local(TypeTime, vtwrite.F32(2000)))
 	curve := b.pin(TypeCurve2D, b.curve2D(linear2D(0, 0), linear2D(1, 1)))
 	loop := b.pin(TypeBool, b.local(TypeBool, 1))
 	ix.play, _, _ = b.behavior(testBehavior{name: "Play Animation 3D Entity", guid: &BBPlayAnimation3DEntity,
@@ -159,8 +161,8 @@ func graphScene() (*testFile, graphSceneIndices) {
 	bezOuts := []uint32{b.output(TypeTime, 1), b.output(TypeFloat, 1), b.output(TypeFloat, 1), b.output(TypePercentage, 1)}
 	var bezIn, bezOut []uint32
 	ix.bezier, bezIn, bezOut = b.behavior(testBehavior{name: "Bezier Progression", guid: &BBBezierProgression,
-		ins: []uint32{b.pin(TypeTime, b.local(TypeTime, f32(3000))), b.pin(TypeFloat, b.local(TypeFloat, f32(0))),
-			b.pin(TypeFloat, b.local(TypeFloat, f32(1))), b.pin(TypeCurve2D, noSource)},
+		ins: []uint32{b.pin(TypeTime, b.local(TypeTime, vtwrite.F32(3000))), b.pin(TypeFloat, b.local(TypeFloat, vtwrite.F32(0))),
+			b.pin(TypeFloat, b.local(TypeFloat, vtwrite.F32(1))), b.pin(TypeCurve2D, noSource)},
 		outs: bezOuts, inputs: 2, outputs: 2})
 	ix.restartLink = b.link(1, bezOut[0], bezIn[0])
 	loopLink := b.link(1, bezOut[1], bezIn[1])
@@ -174,10 +176,10 @@ func graphScene() (*testFile, graphSceneIndices) {
 	// Per Second → Rotate, Per Second → Texture Scroller.
 	psOuts := []uint32{b.output(TypeAngle, 1), b.output(TypeVector2D, 2)}
 	ix.perSecond, _, _ = b.behavior(testBehavior{name: "Per Second", guid: &BBPerSecond,
-		ins:  []uint32{b.pin(TypeAngle, b.local(TypeAngle, f32(3.1415927))), b.pin(TypeVector2D, b.local(TypeVector2D, f32(0.5), f32(0.25)))},
+		ins:  []uint32{b.pin(TypeAngle, b.local(TypeAngle, vtwrite.F32(3.1415927))), b.pin(TypeVector2D, b.local(TypeVector2D, vtwrite.F32(0.5), vtwrite.F32(0.25)))},
 		outs: psOuts, inputs: 1, outputs: 1})
 	armRef := b.object(GUID{0x5b8a05d5, 0x31ea28d4}, iArm)
-	ix.rotateAxis = b.pin(TypeVector, b.local(TypeVector, f32(0), f32(0), f32(1)))
+	ix.rotateAxis = b.pin(TypeVector, b.local(TypeVector, vtwrite.F32(0), vtwrite.F32(0), vtwrite.F32(1)))
 	ix.rotate, _, _ = b.behavior(testBehavior{name: "Rotate", guid: &BBRotate, target: b.pin(GUID{0x5b8a05d5, 0x31ea28d4}, armRef),
 		ins: []uint32{ix.rotateAxis, b.pin(TypeAngle, psOuts[0]), b.pin(GUID{0x5b8a05d5, 0x31ea28d4}, armRef),
 			b.pin(TypeBool, b.local(TypeBool, 1))}, inputs: 1, outputs: 1})
@@ -191,7 +193,7 @@ func graphScene() (*testFile, graphSceneIndices) {
 	ix.script, _, _ = b.behavior(testBehavior{name: "Arm Script", script: true, inputIOs: []uint32{scriptIn},
 		subs:  []uint32{ix.play, ix.bezier, ix.ride, ix.perSecond, ix.rotate, ix.scroll, ix.sine, ix.unknown},
 		links: []uint32{ix.restartLink, loopLink, rideLink}})
-	arm := &f.objects[iArm].chunk.sections
-	*arm = append(*arm, testSection{identBeObjectScripts, []uint32{1, ix.script}})
+	arm := &f.Objects[iArm].Chunk.Sections
+	*arm = append(*arm, vtwrite.Section{ID: identBeObjectScripts, Words: []uint32{1, ix.script}})
 	return f, ix
 }

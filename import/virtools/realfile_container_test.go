@@ -2,6 +2,8 @@ package virtools
 
 import (
 	"testing"
+
+	"github.com/animbake/bake/import/virtools/vtwrite"
 )
 
 // TestMenuLevel35Header reproduces the worked example of
@@ -146,7 +148,7 @@ func TestKamera02Key0(t *testing.T) {
 	if len(k.Position.Linear) != 67 || len(k.Rotation.Quat) != 67 || k.ScaleAxis == nil || k.ScaleAxis.Type != CtrlLinearScaleAxis {
 		t.Errorf("Kamera02: %d position, %d rotation keys, scale axis %v", len(k.Position.Linear), len(k.Rotation.Quat), k.ScaleAxis)
 	}
-	bits := func(v float32) uint32 { return f32(v) }
+	bits := func(v float32) uint32 { return vtwrite.F32(v) }
 	p, q := k.Position.Linear[0].Value, k.Rotation.Quat[0].Value
 	if bits(p[0]) != 0x42be0000 || bits(p[1]) != 0x42200000 || bits(p[2]) != 0 {
 		t.Errorf("position key 0 bits %08x %08x %08x", bits(p[0]), bits(p[1]), bits(p[2]))

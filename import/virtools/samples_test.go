@@ -27,7 +27,7 @@ func readSample(tb testing.TB, name string) []byte {
 	return testfiles.ReadSample(tb, "virtools", name)
 }
 
-// sampleScene decodes a real file down to the scene, failing on errors.
+// decodeSampleScene decodes a real file down to the scene, failing on errors.
 func decodeSampleScene(tb testing.TB, name string) (*Scene, []string) {
 	tb.Helper()
 	data := readSample(tb, name)

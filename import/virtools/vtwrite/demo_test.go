@@ -91,8 +91,8 @@ func yQuat(deg float64) []float64 {
 	return []float64{0, s, 0, c}
 }
 
-// The copy of the importer tests' writer still writes their scene: the
-// nodes TestConvertNodes expects.
+// SampleScene, the importer tests' scene, decodes to the nodes
+// TestConvertNodes expects.
 func TestSampleSceneDecodes(t *testing.T) {
 	f := decode(t, vtwrite.SampleScene().Bytes())
 	var names []string
