@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/animbake/bake/format"
+	"github.com/animbake/bake/internal/modeltest"
 	"github.com/animbake/bake/internal/testfiles"
 	"github.com/animbake/bake/model"
 	"github.com/animbake/bake/sample"
@@ -31,17 +32,6 @@ func decodeSample(t testing.TB, name string, opts *format.Options) *model.File {
 		t.Fatal(err)
 	}
 	return files[0]
-}
-
-func animation(t testing.TB, f *model.File, name string) *model.Animation {
-	t.Helper()
-	for i := range f.Animations {
-		if f.Animations[i].Name == name {
-			return &f.Animations[i]
-		}
-	}
-	t.Fatalf("no animation %q", name)
-	return nil
 }
 
 // SOURCES.md: Animal_Bass_Animation.bfres holds 7 FSKA with these frame
@@ -167,11 +157,11 @@ func TestSampleBassSkeleton(t *testing.T) {
 	if !closeTo(head.Rotation[:], []float64{0, -s, 0, s}, 1e-7) {
 		t.Errorf("Head rest rotation %v, want a −90° turn about Y", head.Rotation)
 	}
-	dead := animation(t, f, "Dead")
-	if hasChannel(dead, "Head", model.PathTranslation) {
+	dead := modeltest.Animation(t, f, "Dead")
+	if modeltest.FindChannel(dead, "Head", model.PathTranslation) != nil {
 		t.Error("Head has a translation channel in Dead")
 	}
-	if !hasChannel(dead, "Head", model.PathRotation) {
+	if modeltest.FindChannel(dead, "Head", model.PathRotation) == nil {
 		t.Error("Head has no rotation channel in Dead")
 	}
 }
@@ -191,7 +181,7 @@ func TestSampleBassSkeleton(t *testing.T) {
 // 0.0041828.
 func TestSampleBassHandWorked(t *testing.T) {
 	f := decodeSample(t, "Animal_Bass_Animation.bfres", nil)
-	dead := animation(t, f, "Dead")
+	dead := modeltest.Animation(t, f, "Dead")
 	for _, tc := range []struct {
 		bone        string
 		frame, want float64
@@ -201,12 +191,12 @@ func TestSampleBassHandWorked(t *testing.T) {
 		{"Skl_Root", 0, -0.0000075549, nil},
 		{"Spine_2", 0.5, 0.0041828, []float64{28, 4, 28, -28}},
 	} {
-		rot := findChannel(t, dead, tc.bone, model.PathRotation).Curve.(*model.EulerRotation)
+		rot := modeltest.Channel(t, dead, tc.bone, model.PathRotation).Curve.(*model.EulerRotation)
 		x := rot.X.(*model.NW4FCurve)
 		if tc.firstKey != nil && !reflect.DeepEqual(x.Keys[:4], tc.firstKey) {
 			t.Errorf("%s: first key %v, want %v", tc.bone, x.Keys[:4], tc.firstKey)
 		}
-		if v := evalChannel(t, x, tc.frame); math.Abs(v[0]-tc.want) > 5e-8 {
+		if v := modeltest.EvalCurve(t, x, tc.frame); math.Abs(v[0]-tc.want) > 5e-8 {
 			t.Errorf("%s rotate X at %v: %v, want %v", tc.bone, tc.frame, v[0], tc.want)
 		}
 	}
@@ -296,7 +286,7 @@ func forEachCurve(f *model.File, fn func(where string, c *model.NW4FCurve)) {
 // with int offset 1, so the texture index runs 0, 1, 2 over its 3 textures.
 func TestSampleBassTexturePattern(t *testing.T) {
 	f := decodeSample(t, "Animal_Bass.bfres", nil)
-	a := animation(t, f, "Bass_Color")
+	a := modeltest.Animation(t, f, "Bass_Color")
 	if a.Frames != 2 || len(a.Channels) != 1 {
 		t.Fatalf("Bass_Color: %v frames, %d channels", a.Frames, len(a.Channels))
 	}
@@ -305,7 +295,7 @@ func TestSampleBassTexturePattern(t *testing.T) {
 		t.Errorf("channel %+v", ch)
 	}
 	for fr, want := range []float64{0, 1, 2} {
-		if v := evalChannel(t, ch.Curve, float64(fr)); v[0] != want {
+		if v := modeltest.EvalCurve(t, ch.Curve, float64(fr)); v[0] != want {
 			t.Errorf("frame %d: texture %v, want %v", fr, v[0], want)
 		}
 	}
@@ -316,7 +306,7 @@ func TestSampleBassTexturePattern(t *testing.T) {
 // frame 59 and shows it from then on (10.5 frames 0, 59, 290; word 6).
 func TestSampleFVISFigure(t *testing.T) {
 	f := decodeSample(t, "Npc_Gerudo_Queen_Animation.bfres", nil)
-	a := animation(t, f, "Common_Sleep_Getup_L")
+	a := modeltest.Animation(t, f, "Common_Sleep_Getup_L")
 	var vis *model.Channel
 	for i := range a.Channels {
 		if a.Channels[i].Path == model.PathVisibility {
@@ -331,7 +321,7 @@ func TestSampleFVISFigure(t *testing.T) {
 		t.Errorf("curve %+v", c)
 	}
 	for _, tc := range []struct{ f, want float64 }{{0, 0}, {58.5, 0}, {59, 1}, {290, 1}} {
-		if v := evalChannel(t, vis.Curve, tc.f); v[0] != tc.want {
+		if v := modeltest.EvalCurve(t, vis.Curve, tc.f); v[0] != tc.want {
 			t.Errorf("frame %v: %v, want %v", tc.f, v[0], tc.want)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/animbake/bake/format"
 	"github.com/animbake/bake/import/bfres/bfreswrite"
+	"github.com/animbake/bake/internal/modeltest"
 	"github.com/animbake/bake/model"
 	"github.com/animbake/bake/sample"
 )
@@ -69,38 +70,6 @@ func decodeBytes(t testing.TB, path string, data []byte, opts *format.Options) *
 		t.Fatal(err)
 	}
 	return files[0]
-}
-
-func evalChannel(t testing.TB, c model.Curve, frame float64) []float64 {
-	t.Helper()
-	e, err := sample.Compile(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := make([]float64, e.Width())
-	e.Eval(frame, out)
-	return out
-}
-
-func findChannel(t testing.TB, a *model.Animation, target, path string) *model.Channel {
-	t.Helper()
-	for i := range a.Channels {
-		c := &a.Channels[i]
-		if (c.Node == target || c.Material == target) && c.Path == path {
-			return c
-		}
-	}
-	t.Fatalf("animation %s has no %s channel on %s", a.Name, path, target)
-	return nil
-}
-
-func hasChannel(a *model.Animation, target, path string) bool {
-	for _, c := range a.Channels {
-		if (c.Node == target || c.Material == target) && c.Path == path {
-			return true
-		}
-	}
-	return false
 }
 
 func closeTo(a, b []float64, tol float64) bool {
@@ -170,38 +139,38 @@ func checkRich(t *testing.T, f *model.File) {
 		t.Errorf("Wave subfiles %v", wave.Extras["subfiles"])
 	}
 	// Arm: base scale 2; rotation Euler (bind X 0.1, bind Y 0.2, curve Z = t).
-	if v := evalChannel(t, findChannel(t, wave, "Arm", model.PathScale).Curve, 10); !closeTo(v, []float64{2, 2, 2}, 0) {
+	if v := modeltest.EvalCurve(t, modeltest.Channel(t, wave, "Arm", model.PathScale).Curve, 10); !closeTo(v, []float64{2, 2, 2}, 0) {
 		t.Errorf("Arm scale %v", v)
 	}
-	rot := findChannel(t, wave, "Arm", model.PathRotation)
+	rot := modeltest.Channel(t, wave, "Arm", model.PathRotation)
 	eu, ok := rot.Curve.(*model.EulerRotation)
 	if !ok || eu.Order != "ZYX" {
 		t.Fatalf("Arm rotation is %T, want an Euler ZYX rotation", rot.Curve)
 	}
 	q := sample.EulerToQuat(float64(float32(0.1)), float64(float32(0.2)), 0.5, "ZYX")
-	if v := evalChannel(t, rot.Curve, 20); !closeTo(v, q[:], 1e-7) {
+	if v := modeltest.EvalCurve(t, rot.Curve, 20); !closeTo(v, q[:], 1e-7) {
 		t.Errorf("Arm rotation at 20: %v, want %v", v, q)
 	}
-	if hasChannel(wave, "Arm", model.PathTranslation) {
+	if modeltest.FindChannel(wave, "Arm", model.PathTranslation) != nil {
 		t.Error("Arm has a translation channel without base value or curve")
 	}
 	// Hand: translate X curve 0 → 8, Y and Z from the bind pose.
-	if v := evalChannel(t, findChannel(t, wave, "Hand", model.PathTranslation).Curve, 10); !closeTo(v, []float64{2, 5, 6}, 1e-6) {
+	if v := modeltest.EvalCurve(t, modeltest.Channel(t, wave, "Hand", model.PathTranslation).Curve, 10); !closeTo(v, []float64{2, 5, 6}, 1e-6) {
 		t.Errorf("Hand translation at 10: %v, want (2,5,6)", v)
 	}
-	if hasChannel(wave, "Hand", model.PathRotation) || hasChannel(wave, "Hand", model.PathScale) {
+	if modeltest.FindChannel(wave, "Hand", model.PathRotation) != nil || modeltest.FindChannel(wave, "Hand", model.PathScale) != nil {
 		t.Error("Hand has rotation or scale channels without base values or curves")
 	}
-	if v := evalChannel(t, findChannel(t, wave, "Ghost", model.PathTranslation).Curve, 0); !closeTo(v, []float64{7, 8, 9}, 0) {
+	if v := modeltest.EvalCurve(t, modeltest.Channel(t, wave, "Ghost", model.PathTranslation).Curve, 0); !closeTo(v, []float64{7, 8, 9}, 0) {
 		t.Errorf("Ghost translation %v", v)
 	}
 	// FVIS merged in: Hand visible from its base bit; Ghost2 from a bool curve
 	// with 10.5 frames 0 and 20 (raw 640), word 0b10.
-	if v := evalChannel(t, findChannel(t, wave, "Hand", model.PathVisibility).Curve, 30); v[0] != 1 {
+	if v := modeltest.EvalCurve(t, modeltest.Channel(t, wave, "Hand", model.PathVisibility).Curve, 30); v[0] != 1 {
 		t.Errorf("Hand visibility %v", v)
 	}
-	vis := findChannel(t, wave, "Ghost2", model.PathVisibility)
-	if a, b := evalChannel(t, vis.Curve, 19.9), evalChannel(t, vis.Curve, 20); a[0] != 0 || b[0] != 1 {
+	vis := modeltest.Channel(t, wave, "Ghost2", model.PathVisibility)
+	if a, b := modeltest.EvalCurve(t, vis.Curve, 19.9), modeltest.EvalCurve(t, vis.Curve, 20); a[0] != 0 || b[0] != 1 {
 		t.Errorf("Ghost2 visibility %v then %v, want 0 then 1", a, b)
 	}
 	if e, _ := sample.Compile(vis.Curve); !sample.IsStepped(e) {
@@ -209,29 +178,29 @@ func checkRich(t *testing.T, f *model.File) {
 	}
 	// Texture SRT: translate Y curve, scale constants (1, 3), mode recorded.
 	scroll := &f.Animations[1]
-	if v := evalChannel(t, findChannel(t, scroll, "Body", model.PathUVOffset).Curve, 20); !closeTo(v, []float64{0, 0.25}, 1e-7) {
+	if v := modeltest.EvalCurve(t, modeltest.Channel(t, scroll, "Body", model.PathUVOffset).Curve, 20); !closeTo(v, []float64{0, 0.25}, 1e-7) {
 		t.Errorf("uvOffset at 20: %v", v)
 	}
-	if v := evalChannel(t, findChannel(t, scroll, "Body", model.PathUVScale).Curve, 20); !closeTo(v, []float64{1, 3}, 0) {
+	if v := modeltest.EvalCurve(t, modeltest.Channel(t, scroll, "Body", model.PathUVScale).Curve, 20); !closeTo(v, []float64{1, 3}, 0) {
 		t.Errorf("uvScale %v", v)
 	}
-	if hasChannel(scroll, "Body", model.PathUVRotation) {
+	if modeltest.FindChannel(scroll, "Body", model.PathUVRotation) != nil {
 		t.Error("uvRotation channel without curve or constant")
 	}
 	// Texture pattern: s8 keys −1, 0 plus int offset 1 → 0, 1.
 	blink := &f.Animations[2]
-	tp := findChannel(t, blink, "Eye", model.PathTexturePattern)
+	tp := modeltest.Channel(t, blink, "Eye", model.PathTexturePattern)
 	if !reflect.DeepEqual(tp.Labels, []string{"eye_open", "eye_closed"}) {
 		t.Errorf("labels %v", tp.Labels)
 	}
-	if a, b := evalChannel(t, tp.Curve, 4.9), evalChannel(t, tp.Curve, 5); a[0] != 0 || b[0] != 1 {
+	if a, b := modeltest.EvalCurve(t, tp.Curve, 4.9), modeltest.EvalCurve(t, tp.Curve, 5); a[0] != 0 || b[0] != 1 {
 		t.Errorf("texture pattern %v then %v, want 0 then 1", a, b)
 	}
 	if blink.Loop != model.LoopOnce || blink.End != 10 {
 		t.Errorf("Blink loop %v end %v", blink.Loop, blink.End)
 	}
 	mv := &f.Animations[3]
-	if v := evalChannel(t, findChannel(t, mv, "Body", model.PathVisibility).Curve, 0); v[0] != 1 {
+	if v := modeltest.EvalCurve(t, modeltest.Channel(t, mv, "Body", model.PathVisibility).Curve, 0); v[0] != 1 {
 		t.Errorf("material visibility %v", v)
 	}
 }
@@ -322,16 +291,16 @@ func TestQuaternionMode(t *testing.T) {
 			Curves: []bfreswrite.Curve{{Type: 1, Target: 0x2C, Start: 0, End: 10, Scale: 1, Frames: []float64{0, 10}, Keys: []float64{0.8, -0.8, 0, 0}}}},
 	}}}}
 	f := decodeBytes(t, "Q.bfres", tf.Bytes(), nil)
-	ch := findChannel(t, &f.Animations[0], "B", model.PathRotation)
+	ch := modeltest.Channel(t, &f.Animations[0], "B", model.PathRotation)
 	if _, ok := ch.Curve.(*model.NW4FQuaternion); !ok {
 		t.Fatalf("rotation is %T", ch.Curve)
 	}
 	// At frame 10, w = 0: (0, 0, 0.6, 0) normalised → (0, 0, 1, 0).
-	if v := evalChannel(t, ch.Curve, 10); !closeTo(v, []float64{0, 0, 1, 0}, 1e-7) {
+	if v := modeltest.EvalCurve(t, ch.Curve, 10); !closeTo(v, []float64{0, 0, 1, 0}, 1e-7) {
 		t.Errorf("rotation at 10: %v", v)
 	}
 	// At frame 0: (0, 0, 0.6, 0.8) is already unit.
-	if v := evalChannel(t, ch.Curve, 0); !closeTo(v, []float64{0, 0, 0.6, 0.8}, 1e-7) {
+	if v := modeltest.EvalCurve(t, ch.Curve, 0); !closeTo(v, []float64{0, 0, 0.6, 0.8}, 1e-7) {
 		t.Errorf("rotation at 0: %v", v)
 	}
 }

@@ -2,6 +2,7 @@ package ccs
 
 import (
 	"github.com/animbake/bake/import/ccs/ccswrite"
+	"github.com/animbake/bake/internal/modeltest"
 	"reflect"
 	"testing"
 
@@ -15,7 +16,7 @@ import (
 func TestObjectControllerChannels(t *testing.T) {
 	data, _ := kiteFile()
 	f := mustDecode(t, data)
-	a := findAnim(t, f, "ANM_ctu1atc0")
+	a := modeltest.Animation(t, f, "ANM_ctu1atc0")
 	if a.Frames != 8 || a.End != 7 || a.Loop != model.LoopOnce || a.FPS != 30 {
 		t.Errorf("timing: frames %v end %v loop %s fps %v", a.Frames, a.End, a.Loop, a.FPS)
 	}
@@ -49,7 +50,7 @@ func TestObjectControllerChannels(t *testing.T) {
 func TestLoopAndDefaults(t *testing.T) {
 	data, _ := kiteFile()
 	f := mustDecode(t, data)
-	a := findAnim(t, f, "ANM_ctu1wait")
+	a := modeltest.Animation(t, f, "ANM_ctu1wait")
 	if a.Loop != model.LoopRepeat || a.Period != 8 || a.End != 8 || a.Frames != 9 {
 		t.Errorf("loop: %s period %v end %v frames %v; want repeat, 8, 8, 9", a.Loop, a.Period, a.End, a.Frames)
 	}
@@ -78,7 +79,7 @@ func TestLoopAndDefaults(t *testing.T) {
 func TestNoteDeliveryOrder(t *testing.T) {
 	data, id := kiteFile()
 	f := mustDecode(t, data)
-	a := findAnim(t, f, "ANM_ctu1atc0")
+	a := modeltest.Animation(t, f, "ANM_ctu1atc0")
 	type ev struct {
 		frame              float64
 		event, param, time int64
@@ -106,7 +107,7 @@ func TestNoteDeliveryOrder(t *testing.T) {
 func TestMorphWeights(t *testing.T) {
 	data, _ := kiteFile()
 	f := mustDecode(t, data)
-	a := findAnim(t, f, "ANM_ctu1atc0")
+	a := modeltest.Animation(t, f, "ANM_ctu1atc0")
 	var ch *model.Channel
 	for i := range a.Channels {
 		if a.Channels[i].Path == model.PathWeights {
@@ -133,7 +134,7 @@ func TestMorphWeights(t *testing.T) {
 func TestFObjPoses(t *testing.T) {
 	data, _ := kiteFile()
 	f := mustDecode(t, data)
-	a := findAnim(t, f, "ANM_eex1dmg0")
+	a := modeltest.Animation(t, f, "ANM_eex1dmg0")
 	tm := model.CcAnmTiming{Frames: 4}
 	pos := findChannel(a, "OBJ_eex1body", model.PathTranslation)
 	wantPos := &model.CcAnmTrack{Timing: tm, Kind: model.CcAnmStepped, Width: 3, Frames: []uint32{0, 1, 2, 3},
@@ -160,7 +161,7 @@ func TestFObjPoses(t *testing.T) {
 func TestMaterialController(t *testing.T) {
 	data, _ := kiteFile()
 	f := mustDecode(t, data)
-	a := findAnim(t, f, "ANM_water")
+	a := modeltest.Animation(t, f, "ANM_water")
 	v, ok := findChannel(a, "MAT_water", model.PathUVOffset).(*model.Vector)
 	if !ok || len(v.Components) != 2 {
 		t.Fatalf("uvOffset: %+v", v)

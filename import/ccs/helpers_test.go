@@ -5,6 +5,7 @@ import (
 
 	"github.com/animbake/bake/format"
 	"github.com/animbake/bake/import/ccs/ccswrite"
+	"github.com/animbake/bake/internal/modeltest"
 	"github.com/animbake/bake/model"
 )
 
@@ -36,24 +37,10 @@ func mustDecode(t testing.TB, data []byte) *model.File {
 	return files[0]
 }
 
-// findAnim returns the named animation or fails.
-func findAnim(t testing.TB, f *model.File, name string) *model.Animation {
-	t.Helper()
-	for i := range f.Animations {
-		if f.Animations[i].Name == name {
-			return &f.Animations[i]
-		}
-	}
-	t.Fatalf("no animation %q", name)
-	return nil
-}
-
 // findChannel returns the curve of node/path in a, or nil.
 func findChannel(a *model.Animation, node, path string) model.Curve {
-	for _, c := range a.Channels {
-		if (c.Node == node || c.Material == node) && c.Path == path {
-			return c.Curve
-		}
+	if c := modeltest.FindChannel(a, node, path); c != nil {
+		return c.Curve
 	}
 	return nil
 }

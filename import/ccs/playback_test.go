@@ -5,29 +5,13 @@ import (
 	"testing"
 
 	"github.com/animbake/bake/import/ccs/ccswrite"
+	"github.com/animbake/bake/internal/modeltest"
 	"github.com/animbake/bake/model"
-	"github.com/animbake/bake/sample"
 )
 
 // These tests run files from the project's writer through the importer
 // and package sample's ccAnm evaluators, against values worked out by hand
 // from the specs' rules.
-
-// evalAt compiles the channel node/path of a and evaluates it at frame.
-func evalAt(t *testing.T, a *model.Animation, node, path string, frame float64) []float64 {
-	t.Helper()
-	c := findChannel(a, node, path)
-	if c == nil {
-		t.Fatalf("%s has no %s channel", node, path)
-	}
-	e, err := sample.Compile(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := make([]float64, e.Width())
-	e.Eval(frame, out)
-	return out
-}
 
 // oneTrack builds a file whose one animation (N frames, play once) drives
 // OBJ_a with the given position track and decodes it.
@@ -49,7 +33,7 @@ func oneTrack(t *testing.T, n uint32, pos, rot ccswrite.Track) *model.Animation 
 func TestPlaybackHoldsAndSegments(t *testing.T) {
 	a := oneTrack(t, 6, ccswrite.Keyed(ccswrite.K(2, 10, 0, 0), ccswrite.K(4, 20, 0, 0)), ccswrite.Absent)
 	for _, c := range []struct{ frame, want float64 }{{0, 10}, {1, 10}, {2, 10}, {3, 15}, {4, 20}, {5, 20}, {9, 20}} {
-		if got := evalAt(t, a, "OBJ_a", model.PathTranslation, c.frame)[0]; got != c.want {
+		if got := modeltest.Eval(t, a, "OBJ_a", model.PathTranslation, c.frame)[0]; got != c.want {
 			t.Errorf("frame %v: %v, want %v", c.frame, got, c.want)
 		}
 	}
@@ -65,7 +49,7 @@ func TestPlaybackZeroAndWrappedDurations(t *testing.T) {
 	// segment are passed: 10 + 10·(256/512) = 15.
 	a := oneTrack(t, 6, ccswrite.Keyed(ccswrite.K(0, 0, 0, 0), ccswrite.K(2, 4, 0, 0), ccswrite.K(2, 10, 0, 0), ccswrite.K(4, 20, 0, 0)), ccswrite.Absent)
 	for _, c := range []struct{ frame, want float64 }{{1, 2}, {2, 4}, {3, 15}, {4, 20}} {
-		if got := evalAt(t, a, "OBJ_a", model.PathTranslation, c.frame)[0]; got != c.want {
+		if got := modeltest.Eval(t, a, "OBJ_a", model.PathTranslation, c.frame)[0]; got != c.want {
 			t.Errorf("zero segment, frame %v: %v, want %v", c.frame, got, c.want)
 		}
 	}
@@ -75,7 +59,7 @@ func TestPlaybackZeroAndWrappedDurations(t *testing.T) {
 	// key 16 at frame 6 is never reached.
 	a = oneTrack(t, 8, ccswrite.Keyed(ccswrite.K(0, 0, 0, 0), ccswrite.K(4, 8, 0, 0), ccswrite.K(2, 8, 0, 0), ccswrite.K(6, 16, 0, 0)), ccswrite.Absent)
 	for _, c := range []struct{ frame, want float64 }{{2, 4}, {4, 8}, {6, 8}, {7, 8}} {
-		if got := evalAt(t, a, "OBJ_a", model.PathTranslation, c.frame)[0]; got != c.want {
+		if got := modeltest.Eval(t, a, "OBJ_a", model.PathTranslation, c.frame)[0]; got != c.want {
 			t.Errorf("wrapped segment, frame %v: %v, want %v", c.frame, got, c.want)
 		}
 	}
@@ -89,7 +73,7 @@ func TestPlaybackZeroAndWrappedDurations(t *testing.T) {
 // 0x410ECF78, where IEEE gives 0x410ECF77.
 func TestPlaybackEEAccumulationBits(t *testing.T) {
 	a := oneTrack(t, 4, ccswrite.Keyed(ccswrite.K(0, 10, 0, 0), ccswrite.K(3, 6.3, 0, 0)), ccswrite.Absent)
-	got := evalAt(t, a, "OBJ_a", model.PathTranslation, 223.0/256)[0]
+	got := modeltest.Eval(t, a, "OBJ_a", model.PathTranslation, 223.0/256)[0]
 	if bits := math.Float32bits(float32(got)); bits != 0x410ECF78 || float64(float32(got)) != got {
 		t.Errorf("value at t = 223: %08X (%v), want 410ECF78", bits, got)
 	}
@@ -118,16 +102,16 @@ func TestPlaybackQuantisedTwoStepRotation(t *testing.T) {
 	a := oneTrack(t, 5, ccswrite.Absent, ccswrite.Keyed(ccswrite.K(0, 0, 0, 0), ccswrite.K(2, 0, 0, 90), ccswrite.K(4, 0, 90, 90)))
 	th := 16383 * 2 * math.Pi / 65536
 	at2 := [4]float64{0, 0, math.Sin(th / 2), math.Cos(th / 2)}
-	if q := evalAt(t, a, "OBJ_a", model.PathRotation, 2); !quatClose(q, at2, 2e-6) {
+	if q := modeltest.Eval(t, a, "OBJ_a", model.PathRotation, 2); !quatClose(q, at2, 2e-6) {
 		t.Errorf("frame 2: %v, want Rz(θ) %v", q, at2)
 	}
 	s4, c4, s2, c2 := math.Sin(th/4), math.Cos(th/4), math.Sin(th/2), math.Cos(th/2)
 	at3 := [4]float64{s4 * s2, s4 * c2, c4 * s2, c4 * c2}
-	if q := evalAt(t, a, "OBJ_a", model.PathRotation, 3); !quatClose(q, at3, 5e-6) {
+	if q := modeltest.Eval(t, a, "OBJ_a", model.PathRotation, 3); !quatClose(q, at3, 5e-6) {
 		t.Errorf("frame 3: %v, want Ry(θ/2)·Rz(θ) %v", q, at3)
 	}
 	exact := [4]float64{math.Sin(math.Pi/8) * math.Sin(math.Pi/4), math.Sin(math.Pi/8) * math.Cos(math.Pi/4), math.Cos(math.Pi/8) * math.Sin(math.Pi/4), math.Cos(math.Pi/8) * math.Cos(math.Pi/4)}
-	if q := evalAt(t, a, "OBJ_a", model.PathRotation, 3); quatClose(q, exact, 2e-5) {
+	if q := modeltest.Eval(t, a, "OBJ_a", model.PathRotation, 3); quatClose(q, exact, 2e-5) {
 		t.Errorf("frame 3: %v matches the unquantised %v", q, exact)
 	}
 }
@@ -137,7 +121,7 @@ func TestPlaybackQuantisedTwoStepRotation(t *testing.T) {
 func TestPlaybackSingleValueRotation(t *testing.T) {
 	a := oneTrack(t, 2, ccswrite.Absent, ccswrite.Const(0, 0, 90))
 	want := [4]float64{0, 0, math.Sqrt(0.5), math.Sqrt(0.5)}
-	if q := evalAt(t, a, "OBJ_a", model.PathRotation, 1); !quatClose(q, want, 2e-6) {
+	if q := modeltest.Eval(t, a, "OBJ_a", model.PathRotation, 1); !quatClose(q, want, 2e-6) {
 		t.Errorf("single value: %v, want %v", q, want)
 	}
 }
@@ -147,12 +131,12 @@ func TestPlaybackSingleValueRotation(t *testing.T) {
 // 7.75 from frame 2; its transparency is clamped (1.5 → 1).
 func TestPlaybackFObj(t *testing.T) {
 	f := mustDecode(t, mustKite())
-	a := findAnim(t, f, "ANM_eex1dmg0")
+	a := modeltest.Animation(t, f, "ANM_eex1dmg0")
 	for _, c := range []struct{ frame, z, alpha float64 }{{0, 0, 1}, {0.5, 0, 1}, {1, 3.875, 1}, {1.75, 3.875, 1}, {2, 7.75, 0.5}, {3, 11.625, 0}} {
-		if z := evalAt(t, a, "OBJ_eex1body", model.PathTranslation, c.frame)[2]; z != c.z {
+		if z := modeltest.Eval(t, a, "OBJ_eex1body", model.PathTranslation, c.frame)[2]; z != c.z {
 			t.Errorf("frame %v: z = %v, want %v", c.frame, z, c.z)
 		}
-		if al := evalAt(t, a, "OBJ_eex1body", model.PathAlpha, c.frame)[0]; al != c.alpha {
+		if al := modeltest.Eval(t, a, "OBJ_eex1body", model.PathAlpha, c.frame)[0]; al != c.alpha {
 			t.Errorf("frame %v: alpha = %v, want %v", c.frame, al, c.alpha)
 		}
 	}
@@ -160,7 +144,7 @@ func TestPlaybackFObj(t *testing.T) {
 	// sceVu0RotMatrix (Rx·Ry·Rz): quaternion qy(7.5°)·qz(−7.5°).
 	s, c := math.Sin(7.5*math.Pi/360), math.Cos(7.5*math.Pi/360)
 	want := [4]float64{-s * s, s * c, -c * s, c * c}
-	if q := evalAt(t, a, "OBJ_eex1body", model.PathRotation, 1); !quatClose(q, want, 5e-4) {
+	if q := modeltest.Eval(t, a, "OBJ_eex1body", model.PathRotation, 1); !quatClose(q, want, 5e-4) {
 		t.Errorf("frame 1 rotation %v, want %v", q, want)
 	}
 }
@@ -168,12 +152,12 @@ func TestPlaybackFObj(t *testing.T) {
 // Morph weights evaluate as held steps from their frame on.
 func TestPlaybackMorphWeights(t *testing.T) {
 	f := mustDecode(t, mustKite())
-	a := findAnim(t, f, "ANM_ctu1atc0")
+	a := modeltest.Animation(t, f, "ANM_ctu1atc0")
 	for _, c := range []struct {
 		frame float64
 		want  [2]float64
 	}{{0, [2]float64{0, 0}}, {1.5, [2]float64{0, 0}}, {2, [2]float64{0.5, 1}}, {6.9, [2]float64{0.5, 1}}, {7, [2]float64{0, 0.25}}} {
-		w := evalAt(t, a, "MPH_face", model.PathWeights, c.frame)
+		w := modeltest.Eval(t, a, "MPH_face", model.PathWeights, c.frame)
 		if w[0] != c.want[0] || w[1] != c.want[1] {
 			t.Errorf("frame %v: weights %v, want %v", c.frame, w, c.want)
 		}

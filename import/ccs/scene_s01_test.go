@@ -3,6 +3,7 @@ package ccs
 import (
 	"github.com/animbake/bake/format"
 	"github.com/animbake/bake/import/ccs/ccswrite"
+	"github.com/animbake/bake/internal/modeltest"
 	"github.com/animbake/bake/model"
 	"math"
 	"testing"
@@ -130,16 +131,16 @@ func TestS01Convert(t *testing.T) {
 func TestS01Playback(t *testing.T) {
 	data := readSample(t, "ccsf/S01.CCS")
 	f := mustDecode(t, data)
-	a := findAnim(t, f, "ANM_s01gim020_a1")
+	a := modeltest.Animation(t, f, "ANM_s01gim020_a1")
 	for _, c := range []struct{ frame, z float64 }{{1, 0}, {2, 10}, {2.5, 7.5}, {3, 5}, {9, 1.5}, {10, 0}} {
-		if z := evalAt(t, a, "OBJ_s01gim_0000_", model.PathTranslation, c.frame)[2]; z != c.z {
+		if z := modeltest.Eval(t, a, "OBJ_s01gim_0000_", model.PathTranslation, c.frame)[2]; z != c.z {
 			t.Errorf("ANM_s01gim020_a1 frame %v: z = %v, want %v", c.frame, z, c.z)
 		}
 	}
-	a = findAnim(t, f, "ANM_s01gim010_a1")
+	a = modeltest.Animation(t, f, "ANM_s01gim010_a1")
 	th := 1820 * 2 * math.Pi / 65536
 	want := [4]float64{0, math.Sin(th / 2), 0, math.Cos(th / 2)}
-	if q := evalAt(t, a, "OBJ_gim_010_", model.PathRotation, 2); !quatClose(q, want, 5e-6) {
+	if q := modeltest.Eval(t, a, "OBJ_gim_010_", model.PathRotation, 2); !quatClose(q, want, 5e-6) {
 		t.Errorf("ANM_s01gim010_a1 frame 2: %v, want %v", q, want)
 	}
 }

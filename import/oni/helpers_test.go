@@ -33,21 +33,6 @@ func levelWith(ins ...oniwrite.Instance) []byte {
 	return (&oniwrite.File{Kind: oniwrite.LevelFile, Level: 3, Instances: ins}).Bytes()
 }
 
-func animation(t *testing.T, f *model.File, name string) *model.Animation {
-	t.Helper()
-	for i := range f.Animations {
-		if f.Animations[i].Name == name {
-			return &f.Animations[i]
-		}
-	}
-	var have []string
-	for _, a := range f.Animations {
-		have = append(have, a.Name)
-	}
-	t.Fatalf("no animation %q; have %s", name, strings.Join(have, ", "))
-	return nil
-}
-
 func nodeIndex(t *testing.T, f *model.File, name string) int {
 	t.Helper()
 	for i, n := range f.Nodes {

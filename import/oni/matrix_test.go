@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/animbake/bake/import/oni/oniwrite"
+	"github.com/animbake/bake/internal/modeltest"
 	"github.com/animbake/bake/model"
 	"github.com/animbake/bake/sample"
 )
@@ -34,7 +35,7 @@ func probe(flags uint32) *oniwrite.Oban {
 // (a, b, c) to (a, −c, b); Rz(π/2) maps (a, b, c) to (−b, a, c).
 func TestObanMatrixWithQuarterTurn(t *testing.T) {
 	f, _ := decodeBytes(t, "level3_Final.dat", levelWith(oniwrite.ObanInstance("probe", probe(oniwrite.FlagLocalized))))
-	a := animation(t, f, "probe")
+	a := modeltest.Animation(t, f, "probe")
 	c := c45
 	// Frame 0 (a key): R = I, so T·R·Base has axes (0,0,−2), (0,2,0),
 	// (2,0,0) and translation (1,2,3)+(10,0,0) = (11,2,3); Rx(π/2) in front.
@@ -70,7 +71,7 @@ func TestObanMatrixWithQuarterTurn(t *testing.T) {
 // Without flag 0x10 there is no quarter turn: frame 10 is T·R·Base alone.
 func TestObanMatrixWithoutQuarterTurn(t *testing.T) {
 	f, _ := decodeBytes(t, "level3_Final.dat", levelWith(oniwrite.ObanInstance("probe", probe(0))))
-	a := animation(t, f, "probe")
+	a := modeltest.Animation(t, f, "probe")
 	want := affine([3]float64{0, 0, -2}, [3]float64{-2, 0, 0}, [3]float64{0, 2, 0}, [3]float64{8, 21, 3})
 	matNear(t, "frame 10", worldMatrix(t, f, a, "probe", 10), want, 2e-6)
 	if len(f.Nodes) != 2 {
@@ -83,7 +84,7 @@ func TestObanMatrixWithoutQuarterTurn(t *testing.T) {
 func TestDemoDoorOpenAtFifty(t *testing.T) {
 	f, _ := decodeBytes(t, "OBANdoor_lab.oni", (&oniwrite.File{Kind: oniwrite.OniFile,
 		Instances: []oniwrite.Instance{oniwrite.ObanInstance("door_lab", oniwrite.DemoDoor())}}).Bytes())
-	a := animation(t, f, "door_lab")
+	a := modeltest.Animation(t, f, "door_lab")
 	want := affine([3]float64{0, 0, 1}, [3]float64{-1, 0, 0}, [3]float64{0, -1, 0}, [3]float64{})
 	matNear(t, "frame 50", worldMatrix(t, f, a, "door_lab", 50), want, 1e-6)
 	if a.Extras["halfStopFrame"] != 50 {
@@ -102,7 +103,7 @@ func TestBlackvanExample(t *testing.T) {
 			Position: [3]float32{1188.8, -55.0, -109.0}, Frame: uint32(5 * i)})
 	}
 	f, _ := decodeBytes(t, "level3_Final.dat", levelWith(oniwrite.ObanInstance("Blackvan_FB", o)))
-	a := animation(t, f, "Blackvan_FB")
+	a := modeltest.Animation(t, f, "Blackvan_FB")
 	if a.Frames != 501 || a.End != 500 || a.FPS != 60 || a.Loop != model.LoopOnce {
 		t.Errorf("timing: frames %v end %v fps %v loop %v", a.Frames, a.End, a.FPS, a.Loop)
 	}
@@ -148,7 +149,7 @@ func TestObanFlags(t *testing.T) {
 		{oniwrite.FlagRandomStart | oniwrite.FlagAutostart, model.LoopOnce, true, true},
 	} {
 		f, _ := decodeBytes(t, "level3_Final.dat", levelWith(oniwrite.ObanInstance("probe", probe(c.flags))))
-		a := animation(t, f, "probe")
+		a := modeltest.Animation(t, f, "probe")
 		if a.Loop != c.loop || a.Frames != 11 || a.End != 10 || a.Period != 11 || a.FPS != 60 {
 			t.Errorf("flags 0x%x: loop %s frames %v end %v period %v fps %v; want %s, 11, 10, 11, 60",
 				c.flags, a.Loop, a.Frames, a.End, a.Period, a.FPS, c.loop)
@@ -165,7 +166,7 @@ func TestStartMatrixInExtras(t *testing.T) {
 	o := probe(0)
 	o.Start = oniwrite.Matrix{1, 0, 0, 0, 1, 0, 0, 0, 1, 7, 8, 9}
 	f, _ := decodeBytes(t, "level3_Final.dat", levelWith(oniwrite.ObanInstance("probe", o)))
-	got := animation(t, f, "probe").Extras["startMatrix"].([]float64)
+	got := modeltest.Animation(t, f, "probe").Extras["startMatrix"].([]float64)
 	if len(got) != 12 || got[9] != 7 || got[10] != 8 || got[11] != 9 || got[0] != 1 {
 		t.Errorf("startMatrix %v", got)
 	}

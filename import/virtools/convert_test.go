@@ -7,6 +7,7 @@ import (
 
 	"github.com/animbake/bake/format"
 	"github.com/animbake/bake/import/virtools/vtwrite"
+	"github.com/animbake/bake/internal/modeltest"
 	"github.com/animbake/bake/model"
 )
 
@@ -25,28 +26,6 @@ func decodeTestFile(t *testing.T, tf *vtwrite.File) (*model.File, []string) {
 	return f, warnings
 }
 
-func nodeNamed(t *testing.T, f *model.File, name string) *model.Node {
-	t.Helper()
-	for i := range f.Nodes {
-		if f.Nodes[i].Name == name {
-			return &f.Nodes[i]
-		}
-	}
-	t.Fatalf("no node %q", name)
-	return nil
-}
-
-func animNamed(t *testing.T, f *model.File, name string) *model.Animation {
-	t.Helper()
-	for i := range f.Animations {
-		if f.Animations[i].Name == name {
-			return &f.Animations[i]
-		}
-	}
-	t.Fatalf("no animation %q", name)
-	return nil
-}
-
 // TestConvertNodes: nodes for the animated entities, their parents and the
 // curve; local transforms from world matrices (child world (11, 2, 3)
 // under a parent at (10, 0, 0) is local (1, 2, 3)); parents first.
@@ -62,12 +41,12 @@ func TestConvertNodes(t *testing.T) {
 	if got := strings.Join(names, ","); got != "Parent,Child,Arm,Path,Path follower" {
 		t.Errorf("nodes %s", got)
 	}
-	p, c := nodeNamed(t, f, "Parent"), nodeNamed(t, f, "Child")
+	p, c := modeltest.Node(t, f, "Parent"), modeltest.Node(t, f, "Child")
 	if p.Parent != -1 || p.Translation != [3]float64{10, 0, 0} || c.Parent != 0 || c.Translation != [3]float64{1, 2, 3} ||
 		c.Rotation != [4]float64{0, 0, 0, 1} || c.Scale != [3]float64{1, 1, 1} {
 		t.Errorf("parent %+v child %+v", p, c)
 	}
-	if nodeNamed(t, f, "Path").Kind != "curve" || nodeNamed(t, f, "Path follower").Kind != "follower" {
+	if modeltest.Node(t, f, "Path").Kind != "curve" || modeltest.Node(t, f, "Path follower").Kind != "follower" {
 		t.Error("kinds")
 	}
 	if f.Axes.Basis != [9]float64{1, 0, 0, 0, 1, 0, 0, 0, -1} || f.Axes.Scale != 1 || f.Axes.Name != "virtools" {
@@ -80,7 +59,7 @@ func TestConvertNodes(t *testing.T) {
 // (stored quaternion convention) with the entity's local matrix as rest.
 func TestConvertObjectAnimation(t *testing.T) {
 	f, _ := decodeTestFile(t, vtwrite.SampleScene())
-	a := animNamed(t, f, "Move")
+	a := modeltest.Animation(t, f, "Move")
 	if a.FPS != 30 || a.Frames != 10 || a.End != 10 || a.Period != 10 || a.Loop != model.LoopOnce || len(a.Channels) != 3 {
 		t.Fatalf("Move: %+v", a)
 	}
@@ -112,7 +91,7 @@ func TestConvertKeyedAnimation(t *testing.T) {
 	tf := vtwrite.SampleScene()
 	copy(tf.Objects[iArmAnim].Chunk.Sections[0].Words, vtwrite.F32s(7, 8, 9))
 	f, _ := decodeTestFile(t, tf)
-	k := animNamed(t, f, "Keyed")
+	k := modeltest.Animation(t, f, "Keyed")
 	if k.FPS != 25 || k.Frames != 40 || len(k.Channels) != 1 {
 		t.Fatalf("Keyed: fps %v frames %v channels %d", k.FPS, k.Frames, len(k.Channels))
 	}
@@ -127,7 +106,7 @@ func TestConvertKeyedAnimation(t *testing.T) {
 		t.Errorf("extras %v", k.Extras)
 	}
 	// Swing on its own: the keyed animation's frame rate, its own length.
-	s := animNamed(t, f, "Swing")
+	s := modeltest.Animation(t, f, "Swing")
 	ms := s.Channels[len(s.Channels)-1].Curve.(*model.VirtoolsTransform).Anim
 	if s.FPS != 25 || s.Frames != 20 || ms.Length != 20 || ms.Rotation.Keys[1].Time != 20 || ms.Offset != [3]float64{7, 8, 9} {
 		t.Errorf("Swing: fps %v frames %v length %v", s.FPS, s.Frames, ms.Length)
@@ -157,7 +136,7 @@ func TestConvertCurve(t *testing.T) {
 	if !(c.Length > 0) {
 		t.Errorf("length %v", c.Length)
 	}
-	a := animNamed(t, f, "Path")
+	a := modeltest.Animation(t, f, "Path")
 	fol := a.Channels[0].Curve.(*model.VirtoolsPathFollow)
 	if a.Loop != model.LoopRepeat || a.FPS != 30 || a.Frames != 120 || fol.Frames != 120 || !fol.Local || fol.Path != path ||
 		a.Channels[0].Node != "Path follower" || a.Channels[0].Path != model.PathTranslation {
@@ -245,7 +224,7 @@ func TestModelControllerConversion(t *testing.T) {
 		vtwrite.Controller{Type: CtrlBezierPosition, Count: 1, Keys: bez},
 		vtwrite.Controller{Type: CtrlTCBScale, Count: 1, Keys: vtwrite.F32s(2, 1, 1, 1, 0.25, -0.5, 0.75, 0, 1)})
 	f, _ := decodeTestFile(t, tf)
-	m := animNamed(t, f, "Move").Channels[0].Curve.(*model.VirtoolsTransform).Anim
+	m := modeltest.Animation(t, f, "Move").Channels[0].Curve.(*model.VirtoolsTransform).Anim
 	k := m.Position.Keys[0]
 	if m.Position.Interp != model.VirtoolsBezier || k.InMode != 0x20 || k.OutMode != 0x02 || k.In != [3]float64{-1, -2, -3} ||
 		k.Out != [3]float64{4, 5, 6} || k.Time != 5 {
@@ -270,7 +249,7 @@ func TestUnknownAndMorphControllers(t *testing.T) {
 	if len(warnings) != 2 || !strings.Contains(warnings[0], "unknown controller type 0x12345601") || !strings.Contains(warnings[1], "morph") {
 		t.Errorf("warnings %q", warnings)
 	}
-	a := animNamed(t, f, "Move")
+	a := modeltest.Animation(t, f, "Move")
 	if len(a.Channels) != 1 || a.Extras["virtoolsSkippedControllers"] != 2 {
 		t.Errorf("channels %d extras %v", len(a.Channels), a.Extras)
 	}
@@ -285,7 +264,7 @@ func TestFlagsSelectChannels(t *testing.T) {
 		vtwrite.Controller{Type: CtrlLinearRotation, Count: 1, Keys: vtwrite.F32s(0, 0, 0, 0, 1)},
 		vtwrite.Controller{Type: CtrlLinearScale, Count: 1, Keys: vtwrite.F32s(0, 2, 2, 2)})
 	f, _ := decodeTestFile(t, tf)
-	a := animNamed(t, f, "Move")
+	a := modeltest.Animation(t, f, "Move")
 	if len(a.Channels) != 1 || a.Channels[0].Path != model.PathScale {
 		t.Errorf("channels %+v", a.Channels)
 	}
@@ -303,7 +282,7 @@ func TestMergedAnimation(t *testing.T) {
 		vtwrite.ObjAnimSection(AnimMerged, iChild, 10, []uint32{vtwrite.F32(0.25), iAnim, iArmAnim}),
 	}}})
 	f, _ := decodeTestFile(t, tf)
-	a := animNamed(t, f, "Blend")
+	a := modeltest.Animation(t, f, "Blend")
 	m := a.Channels[0].Curve.(*model.VirtoolsTransform).Anim
 	if m.Merge == nil || m.Merge.Factor != 0.25 || m.Merge.A.Name != "Move" || m.Merge.B.Name != "Swing" {
 		t.Fatalf("merge %+v", m.Merge)
@@ -324,7 +303,7 @@ func TestSharedAnimation(t *testing.T) {
 		{ID: identObjAnimShared, Words: w},
 	}}})
 	f, _ := decodeTestFile(t, tf)
-	a := animNamed(t, f, "Copy")
+	a := modeltest.Animation(t, f, "Copy")
 	m := a.Channels[0].Curve.(*model.VirtoolsTransform).Anim
 	if a.Frames != 10 || m.Length != 10 || len(m.Position.Keys) != 2 || a.Channels[0].Node != "Arm" {
 		t.Errorf("shared: frames %v keys %d node %s", a.Frames, len(m.Position.Keys), a.Channels[0].Node)
@@ -383,7 +362,7 @@ func TestLocalFromRotatedParent(t *testing.T) {
 	tf.Objects[iParent].Chunk.Sections[0] = vtwrite.EntitySection(0, rot)
 	tf.Objects[iChild].Chunk.Sections[1] = vtwrite.EntitySection(EntityParentValid, child, iParent)
 	f, _ := decodeTestFile(t, tf)
-	p, c := nodeNamed(t, f, "Parent"), nodeNamed(t, f, "Child")
+	p, c := modeltest.Node(t, f, "Parent"), modeltest.Node(t, f, "Child")
 	h := math.Sqrt(0.5)
 	if !near64(p.Rotation[:], []float64{0, h, 0, h}, 1e-12) || !near64(c.Translation[:], []float64{1, 0, 0}, 1e-12) ||
 		!near64(c.Rotation[:], []float64{0, 0, 0, 1}, 1e-12) {
@@ -444,7 +423,7 @@ func TestScaleAxisChannel(t *testing.T) {
 			vtwrite.Controller{Type: CtrlLinearRotation, Count: 1, Keys: vtwrite.F32s(0, 0, 0, 0, 1)},
 			vtwrite.Controller{Type: CtrlLinearScaleAxis, Count: 1, Keys: vtwrite.F32s(0, 0, 0, 0.70710677, 0.70710677)})
 		f, warnings := decodeTestFile(t, tf)
-		a := animNamed(t, f, "Move")
+		a := modeltest.Animation(t, f, "Move")
 		if len(a.Channels) != tc.want || len(warnings) != tc.want-2 {
 			t.Errorf("scale %v: %d channels, warnings %q", tc.scale, len(a.Channels), warnings)
 		}
@@ -463,7 +442,7 @@ func TestKeyedDuplicateTargets(t *testing.T) {
 	tf.Objects[iAnim].Chunk.Sections[0] = vtwrite.ObjAnimSection(0, iArm, 10, nil,
 		vtwrite.Controller{Type: CtrlLinearRotation, Count: 1, Keys: vtwrite.F32s(0, 0, 0, 0, 1)})
 	f, warnings := decodeTestFile(t, tf)
-	k := animNamed(t, f, "Keyed")
+	k := modeltest.Animation(t, f, "Keyed")
 	if len(k.Channels) != 1 || k.Channels[0].Curve.(*model.VirtoolsTransform).Anim.Name != "Swing" || len(warnings) != 2 {
 		t.Errorf("channels %d, warnings %q", len(k.Channels), warnings)
 	}

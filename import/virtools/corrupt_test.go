@@ -10,6 +10,7 @@ import (
 	"github.com/animbake/bake/format"
 	"github.com/animbake/bake/import/binread"
 	"github.com/animbake/bake/import/virtools/vtwrite"
+	"github.com/animbake/bake/internal/modeltest"
 )
 
 // expectFormatError decodes data and requires a *binread.FormatError whose
@@ -217,7 +218,7 @@ func TestBezierUnreadable(t *testing.T) {
 	if len(warnings) != 1 || !strings.Contains(warnings[0], "Bezier controller") {
 		t.Errorf("warnings %q", warnings)
 	}
-	if a := animNamed(t, f, "Move"); len(a.Channels) != 0 {
+	if a := modeltest.Animation(t, f, "Move"); len(a.Channels) != 0 {
 		t.Errorf("%d channels", len(a.Channels))
 	}
 }

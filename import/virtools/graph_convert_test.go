@@ -7,6 +7,7 @@ import (
 
 	"github.com/animbake/bake/format"
 	"github.com/animbake/bake/import/virtools/vtwrite"
+	"github.com/animbake/bake/internal/modeltest"
 	"github.com/animbake/bake/model"
 	"github.com/animbake/bake/sample"
 )
@@ -34,7 +35,7 @@ func TestGraphSceneConvert(t *testing.T) {
 		t.Errorf("warnings %q, want only the TT_TextureSine notice", warnings)
 	}
 	// §5.1: "Move" (length 10) over 2000 ms in a loop: 5 frames per second.
-	move := animationNamed(t, m, "Move")
+	move := modeltest.Animation(t, m, "Move")
 	if move.FPS != 5 || move.Loop != model.LoopRepeat || move.Extras["drivenBy"] != "Play Animation 3D Entity #"+itoa(int(ix.play))+" in Arm Script" {
 		t.Errorf("Move: %v fps, %s, %v", move.FPS, move.Loop, move.Extras["drivenBy"])
 	}
@@ -44,7 +45,7 @@ func TestGraphSceneConvert(t *testing.T) {
 		t.Errorf("Move at 1 s: %v, want (2.5, 3.5, 4.5)", p)
 	}
 	// §5.2/§5.3: "Arm on Path", 3000 ms, restarted by Out → In.
-	ride := animationNamed(t, m, "Arm on Path")
+	ride := modeltest.Animation(t, m, "Arm on Path")
 	if d := sample.Span(ride) / ride.FPS; d != 3 || ride.Loop != model.LoopRepeat {
 		t.Errorf("ride: %v s, %s", d, ride.Loop)
 	}
@@ -59,7 +60,7 @@ func TestGraphSceneConvert(t *testing.T) {
 		t.Errorf("ride at 0 s: %v, want the first point (0, 0, 0)", p)
 	}
 	// §5.6: 180°/s about the arm's own Z: a 2 s turn; 0.5 s is 90°.
-	spin := animationNamed(t, m, "Arm spin")
+	spin := modeltest.Animation(t, m, "Arm spin")
 	if d := sample.Span(spin) / spin.FPS; math.Abs(d-2) > 1e-6 || spin.Loop != model.LoopRepeat {
 		t.Errorf("spin: %v s, %s", d, spin.Loop)
 	}
@@ -70,7 +71,7 @@ func TestGraphSceneConvert(t *testing.T) {
 	}
 	// Texture Scroller fed by Per Second (0.5, 0.25)/s: the offsets wrap
 	// together after 4 s; at 1 s the offset is (0.5, 0.25).
-	sc := animationNamed(t, m, "Mesh texture scroll")
+	sc := modeltest.Animation(t, m, "Mesh texture scroll")
 	if d := sample.Span(sc) / sc.FPS; d != 4 || sc.Channels[0].Material != "Mesh" || sc.Channels[0].Path != "uvOffset" {
 		t.Errorf("scroll: %v s, %+v", d, sc.Channels[0])
 	}
@@ -92,7 +93,7 @@ func TestGraphSceneNoRestart(t *testing.T) {
 	f, ix := graphScene()
 	f.Objects[ix.restartLink].Chunk.Sections[0].Words[2] = f.Objects[ix.restartLink].Chunk.Sections[0].Words[1] // Out → Out
 	m, _ := convertGraphScene(t, f)
-	if ride := animationNamed(t, m, "Arm on Path"); ride.Loop != model.LoopOnce {
+	if ride := modeltest.Animation(t, m, "Arm on Path"); ride.Loop != model.LoopOnce {
 		t.Errorf("ride loop %s, want once", ride.Loop)
 	}
 }
@@ -112,21 +113,21 @@ func TestGraphBadInput(t *testing.T) {
 			if !found {
 				t.Errorf("warnings %q lack %q", warnings, wantWarning)
 			}
-			animationNamed(t, m, "Swing") // the keyed animation's child is untouched
+			modeltest.Animation(t, m, "Swing") // the keyed animation's child is untouched
 			verify(m)
 		})
 	}
 	check("link outside the table", func(f *vtwrite.File, ix graphSceneIndices) {
 		f.Objects[ix.restartLink].Chunk.Sections[0].Words[2] = 9999
 	}, "link destination IO refers to object #9999", func(m *model.File) {
-		if ride := animationNamed(t, m, "Arm on Path"); ride.Loop != model.LoopOnce {
+		if ride := modeltest.Animation(t, m, "Arm on Path"); ride.Loop != model.LoopOnce {
 			t.Errorf("ride loop %s with its restart link dropped", ride.Loop)
 		}
 	})
 	check("pin source outside the table", func(f *vtwrite.File, ix graphSceneIndices) {
 		f.Objects[ix.playDuration].Chunk.Sections[0].Words[2] = 9999
 	}, "parameter source refers to object #9999", func(m *model.File) {
-		if move := animationNamed(t, m, "Move"); move.FPS != DefaultFrameRate || move.Extras["drivenBy"] != DrivenByFrames {
+		if move := modeltest.Animation(t, m, "Move"); move.FPS != DefaultFrameRate || move.Extras["drivenBy"] != DrivenByFrames {
 			t.Errorf("Move keeps %v fps, driven by %v; want the frames timing", move.FPS, move.Extras["drivenBy"])
 		}
 	})
@@ -136,7 +137,7 @@ func TestGraphBadInput(t *testing.T) {
 		f.Objects[ix.rotateAxis].Chunk.Sections[0] = vtwrite.Section{ID: identParamInShared, Words: []uint32{TypeVector[0], TypeVector[1], other}}
 	}, "loops", func(m *model.File) {
 		// The axis falls back to Rotate's default (0, 1, 0).
-		spin := animationNamed(t, m, "Arm spin")
+		spin := modeltest.Animation(t, m, "Arm spin")
 		if ax := spin.Extras["virtoolsAxis"].([]float64); ax[0] != 0 || ax[1] != 1 || ax[2] != 0 {
 			t.Errorf("axis %v, want the default (0, 1, 0)", ax)
 		}
@@ -146,7 +147,7 @@ func TestGraphBadInput(t *testing.T) {
 		w[len(w)-1] = 0x7FFFFFF0 // the script's input IO
 	}, "refers to object #2147483632", func(m *model.File) {
 		// The script is dropped; its BBs are intact and still time their clips.
-		if move := animationNamed(t, m, "Move"); move.FPS != 5 {
+		if move := modeltest.Animation(t, m, "Move"); move.FPS != 5 {
 			t.Errorf("Move at %v fps after its script was dropped, want 5", move.FPS)
 		}
 	})
@@ -214,7 +215,7 @@ func TestGraphPlayDuration(t *testing.T) {
 			f, ix := graphScene()
 			tc.damage(f, ix)
 			m, warnings := convertGraphScene(t, f)
-			if move := animationNamed(t, m, "Move"); move.FPS != tc.fps {
+			if move := modeltest.Animation(t, m, "Move"); move.FPS != tc.fps {
 				t.Errorf("Move at %v fps, want %v", move.FPS, tc.fps)
 			}
 			if tc.warning != "" && !strings.Contains(strings.Join(warnings, "|"), tc.warning) {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/animbake/bake/internal/modeltest"
 	"github.com/animbake/bake/model"
 	"github.com/animbake/bake/sample"
 )
@@ -221,18 +222,6 @@ func (g *Graph) linkedIO(from, to int) bool {
 	return false
 }
 
-// animationNamed finds an animation or fails.
-func animationNamed(t *testing.T, f *model.File, name string) *model.Animation {
-	t.Helper()
-	for i := range f.Animations {
-		if f.Animations[i].Name == name {
-			return &f.Animations[i]
-		}
-	}
-	t.Fatalf("no animation %q", name)
-	return nil
-}
-
 // evalAt evaluates a channel at t seconds since the clip starts, the way
 // `bake eval --times` maps seconds to frames (t × FPS, wrapped by the loop).
 func evalAt(t *testing.T, a *model.Animation, c *model.Channel, sec float64) []float64 {
@@ -260,7 +249,7 @@ func TestGraphTimingMenuLevel(t *testing.T) {
 		if len(warnings) != 0 {
 			t.Errorf("%s: warnings %q", tc.name, warnings)
 		}
-		rec := animationNamed(t, f, "Record Anim")
+		rec := modeltest.Animation(t, f, "Record Anim")
 		if d := sample.Span(rec) / rec.FPS; math.Abs(d-59.246) > 1e-9 || rec.Loop != model.LoopRepeat {
 			t.Errorf("%s: Record Anim lasts %v s, loop %s; want 59.246 s repeat", tc.name, d, rec.Loop)
 		}
@@ -271,7 +260,7 @@ func TestGraphTimingMenuLevel(t *testing.T) {
 		// is frame 1000.25 (VC §2's test frame).
 		tr := evalAt(t, rec, &rec.Channels[0], 59.246*1000.25/4445)
 		ref, _ := decodeSampleFile(t, tc.name)
-		fr := animationNamed(t, ref, "Record Anim")
+		fr := modeltest.Animation(t, ref, "Record Anim")
 		want := evalAt(t, fr, &fr.Channels[0], 1000.25/30)
 		for i := range tr {
 			if math.Abs(tr[i]-want[i]) > 1e-9 {
@@ -283,11 +272,11 @@ func TestGraphTimingMenuLevel(t *testing.T) {
 		if st, _ := rec.Extras["virtoolsStartedBy"].([]string); len(st) != 1 || !strings.HasPrefix(st[0], "Ball_Stone Script #") || !strings.HasSuffix(st[0], " input 0 (Start)") {
 			t.Errorf("%s: Record Anim started by %q", tc.name, st)
 		}
-		if kam := animationNamed(t, f, "Kamera02"); kam.Extras["drivenBy"] != DrivenByFrames {
+		if kam := modeltest.Animation(t, f, "Kamera02"); kam.Extras["drivenBy"] != DrivenByFrames {
 			t.Errorf("%s: Kamera02 driven by %v", tc.name, kam.Extras["drivenBy"])
 		}
 
-		cam := animationNamed(t, f, "Cam_MenuLevel on I_MenuLevel_Curve")
+		cam := modeltest.Animation(t, f, "Cam_MenuLevel on I_MenuLevel_Curve")
 		if d := sample.Span(cam) / cam.FPS; math.Abs(d-44) > 1e-12 || cam.Loop != model.LoopRepeat {
 			t.Errorf("%s: camera ride lasts %v s, loop %s; want 44 s repeat", tc.name, d, cam.Loop)
 		}
@@ -338,11 +327,11 @@ func TestGraphTimingBalloon(t *testing.T) {
 	if len(warnings) != 0 {
 		t.Errorf("warnings %q", warnings)
 	}
-	ufo := animationNamed(t, f, "UFO_Animation")
+	ufo := modeltest.Animation(t, f, "UFO_Animation")
 	if d := sample.Span(ufo) / ufo.FPS; d != 1 || ufo.Loop != model.LoopOnce || ufo.Extras["drivenBy"] != "Play Global Animation #1488 in PE_Balloon Script" {
 		t.Errorf("UFO_Animation: %v s, loop %s, driven by %v", d, ufo.Loop, ufo.Extras["drivenBy"])
 	}
-	body := animationNamed(t, f, "PE_UFO_Body spin")
+	body := modeltest.Animation(t, f, "PE_UFO_Body spin")
 	// 2π / float32(150°/s in radians): 2.4 s to within the f32 rounding of the pin.
 	if d := sample.Span(body) / body.FPS; math.Abs(d-2.4) > 1e-7 || body.Loop != model.LoopRepeat {
 		t.Errorf("body spin: %v s, loop %s; want 2.4 s repeat", d, body.Loop)
@@ -368,7 +357,7 @@ func TestGraphTimingBalloon(t *testing.T) {
 		}
 	}
 	// The top counter-rotates (Op × −1): −90° about its own Y after 0.6 s.
-	top := animationNamed(t, f, "PE_UFO_Top spin")
+	top := modeltest.Animation(t, f, "PE_UFO_Top spin")
 	t0, t1 := evalAt(t, top, &top.Channels[0], 0), evalAt(t, top, &top.Channels[0], 0.6)
 	rt := sample.QuatMul([4]float64{-t0[0], -t0[1], -t0[2], t0[3]}, [4]float64(t1))
 	if math.Abs(rt[1]/math.Sin(math.Pi/4)+1) > 1e-6 && math.Abs(rt[1]/math.Sin(math.Pi/4)-1) > 1e-6 {
@@ -388,7 +377,7 @@ func TestGraphTimingBalloon(t *testing.T) {
 // (Record Anim at 30 frames per second, once) and adds no graph clips.
 func TestGraphTimingFrames(t *testing.T) {
 	f, _ := decodeSampleTimed(t, menuLevel21, TimingFrames)
-	rec := animationNamed(t, f, "Record Anim")
+	rec := modeltest.Animation(t, f, "Record Anim")
 	if rec.FPS != DefaultFrameRate || rec.Loop != model.LoopOnce || rec.Extras["drivenBy"] != DrivenByFrames {
 		t.Errorf("frames timing: Record Anim %v fps, %s, %v", rec.FPS, rec.Loop, rec.Extras["drivenBy"])
 	}

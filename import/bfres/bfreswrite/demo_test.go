@@ -8,9 +8,9 @@ import (
 	"github.com/animbake/bake/format"
 	"github.com/animbake/bake/import/bfres"
 	"github.com/animbake/bake/import/bfres/bfreswrite"
+	"github.com/animbake/bake/internal/modeltest"
 	"github.com/animbake/bake/internal/testfiles"
 	"github.com/animbake/bake/model"
-	"github.com/animbake/bake/sample"
 )
 
 // The committed demo inputs are what `go generate ./import/bfres` writes
@@ -38,48 +38,6 @@ func decodeDemo(t *testing.T, name string) *model.File {
 	return files[0]
 }
 
-func anim(t *testing.T, f *model.File, name string) *model.Animation {
-	t.Helper()
-	for i := range f.Animations {
-		if f.Animations[i].Name == name {
-			return &f.Animations[i]
-		}
-	}
-	t.Fatalf("no animation %s", name)
-	return nil
-}
-
-// eval evaluates target's path channel of a at frame.
-func eval(t *testing.T, a *model.Animation, target, path string, frame float64) []float64 {
-	t.Helper()
-	for _, c := range a.Channels {
-		if (c.Node == target || c.Material == target) && c.Path == path {
-			e, err := sample.Compile(c.Curve)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out := make([]float64, e.Width())
-			e.Eval(frame, out)
-			return out
-		}
-	}
-	t.Fatalf("%s has no %s channel on %s", a.Name, path, target)
-	return nil
-}
-
-func near(t *testing.T, what string, got, want []float64, tol float64) {
-	t.Helper()
-	if len(got) != len(want) {
-		t.Fatalf("%s: %v, want %v", what, got, want)
-	}
-	for i := range got {
-		if math.Abs(got[i]-want[i]) > tol {
-			t.Errorf("%s: %v, want %v (±%g)", what, got, want, tol)
-			return
-		}
-	}
-}
-
 // zQuat is the quaternion of a rotation by angle radians about z.
 func zQuat(angle float64) []float64 {
 	s, c := math.Sincos(angle / 2)
@@ -105,7 +63,7 @@ func TestDemoSkeletonAndClips(t *testing.T) {
 		}
 		for _, w := range want {
 			// §6.2 / decision 1: End = frameCount; a loop repeats with Period = frameCount.
-			a := anim(t, f, w.name)
+			a := modeltest.Animation(t, f, w.name)
 			if a.FPS != 30 || a.Frames != w.frames || a.End != w.frames || a.Loop != w.loop {
 				t.Errorf("%s %s: fps %v frames %v end %v loop %s", name, w.name, a.FPS, a.Frames, a.End, a.Loop)
 			}
@@ -113,7 +71,7 @@ func TestDemoSkeletonAndClips(t *testing.T) {
 		// Arm_L's bind pose: Euler (0, 0, −π/2) → Rz (§9).
 		for _, n := range f.Nodes {
 			if n.Name == "Arm_L" {
-				near(t, "Arm_L rest", n.Rotation[:], zQuat(-math.Pi/2), 1e-7)
+				modeltest.Near(t, "Arm_L rest", n.Rotation[:], zQuat(-math.Pi/2), 1e-7)
 			}
 		}
 	}
@@ -123,41 +81,41 @@ func TestDemoSkeletonAndClips(t *testing.T) {
 func TestDemoValues(t *testing.T) {
 	f := decodeDemo(t, "Demo_Animation.bfres")
 	half := float64(float32(math.Pi / 2))
-	wave := anim(t, f, "Wave")
+	wave := modeltest.Animation(t, f, "Wave")
 	// §5.3 cubic: at a key the value is c0 exactly; halfway along a segment
 	// with zero slopes the Hermite gives (p0 + p1)/2.
-	near(t, "Arm_L frame 15", eval(t, wave, "Arm_L", model.PathRotation, 15), zQuat(-0.3), 1e-7)
-	near(t, "Arm_L frame 7.5", eval(t, wave, "Arm_L", model.PathRotation, 7.5), zQuat(-(half+0.3)/2), 1e-6)
-	near(t, "Arm_L frame 60", eval(t, wave, "Arm_L", model.PathRotation, 60), zQuat(-half), 1e-7)
+	modeltest.Near(t, "Arm_L frame 15", modeltest.Eval(t, wave, "Arm_L", model.PathRotation, 15), zQuat(-0.3), 1e-7)
+	modeltest.Near(t, "Arm_L frame 7.5", modeltest.Eval(t, wave, "Arm_L", model.PathRotation, 7.5), zQuat(-(half+0.3)/2), 1e-6)
+	modeltest.Near(t, "Arm_L frame 60", modeltest.Eval(t, wave, "Arm_L", model.PathRotation, 60), zQuat(-half), 1e-7)
 	// §5.4 linear: c0 + c1·t, t = 0.5 between π/2 and 0.3.
-	near(t, "Arm_R frame 15", eval(t, wave, "Arm_R", model.PathRotation, 15), zQuat((half+0.3)/2), 1e-6)
+	modeltest.Near(t, "Arm_R frame 15", modeltest.Eval(t, wave, "Arm_R", model.PathRotation, 15), zQuat((half+0.3)/2), 1e-6)
 	// §5.6 baked: one sample per frame; 0.05·sin(2π·15/60) = 0.05 at frame 15.
-	near(t, "Root frame 15", eval(t, wave, "Root", model.PathTranslation, 15), []float64{0, 0.05, 0}, 1e-8)
+	modeltest.Near(t, "Root frame 15", modeltest.Eval(t, wave, "Root", model.PathTranslation, 15), []float64{0, 0.05, 0}, 1e-8)
 
-	nod := anim(t, f, "Nod")
+	nod := modeltest.Animation(t, f, "Nod")
 	// §4.5: s16 keys ×0.001 + 1: raw 0 → −50 → 0 gives 1, 0.975 (t = 0.5), 0.95.
-	near(t, "Spine frame 10", eval(t, nod, "Spine", model.PathTranslation, 10), []float64{0, 0.975, 0}, 1e-6)
-	near(t, "Spine frame 20", eval(t, nod, "Spine", model.PathTranslation, 20), []float64{0, 0.95, 0}, 1e-6)
+	modeltest.Near(t, "Spine frame 10", modeltest.Eval(t, nod, "Spine", model.PathTranslation, 10), []float64{0, 0.975, 0}, 1e-6)
+	modeltest.Near(t, "Spine frame 20", modeltest.Eval(t, nod, "Spine", model.PathTranslation, 20), []float64{0, 0.95, 0}, 1e-6)
 	// Quaternion mode: x and w linear from (0, 1) to (sin π/8, cos π/8),
 	// normalised; halfway this is exactly the rotation by π/8 about x.
 	s8, c8 := math.Sincos(math.Pi / 8)
 	s16, c16 := math.Sincos(math.Pi / 16)
-	near(t, "Head frame 20", eval(t, nod, "Head", model.PathRotation, 20), []float64{s8, 0, 0, c8}, 1e-7)
-	near(t, "Head frame 10", eval(t, nod, "Head", model.PathRotation, 10), []float64{s16, 0, 0, c16}, 1e-7)
+	modeltest.Near(t, "Head frame 20", modeltest.Eval(t, nod, "Head", model.PathRotation, 20), []float64{s8, 0, 0, c8}, 1e-7)
+	modeltest.Near(t, "Head frame 10", modeltest.Eval(t, nod, "Head", model.PathRotation, 10), []float64{s16, 0, 0, c16}, 1e-7)
 
 	// §10.3: Head starts visible, the step bool curve hides it from 10 to 20;
 	// Arm_L keeps its base bit.
-	blink := anim(t, f, "Blink")
+	blink := modeltest.Animation(t, f, "Blink")
 	for _, c := range []struct{ frame, want float64 }{{0, 1}, {9.5, 1}, {10, 0}, {19.5, 0}, {20, 1}} {
-		near(t, "Head visibility", eval(t, blink, "Head", model.PathVisibility, c.frame), []float64{c.want}, 0)
+		modeltest.Near(t, "Head visibility", modeltest.Eval(t, blink, "Head", model.PathVisibility, c.frame), []float64{c.want}, 0)
 	}
-	near(t, "Arm_L visibility", eval(t, blink, "Arm_L", model.PathVisibility, 15), []float64{1}, 0)
+	modeltest.Near(t, "Arm_L visibility", modeltest.Eval(t, blink, "Arm_L", model.PathVisibility, 15), []float64{1}, 0)
 
 	// §10.1: translate X linear 0 → 1 over 60 frames, rotate a zero-slope
 	// Hermite 0 → π/2 → 0, scale constants (2, 1).
-	scroll := anim(t, f, "Scroll")
-	near(t, "uvOffset frame 30", eval(t, scroll, "Body", "uvOffset", 30), []float64{0.5, 0}, 1e-7)
-	near(t, "uvRotation frame 15", eval(t, scroll, "Body", "uvRotation", 15), []float64{half / 2}, 1e-7)
-	near(t, "uvRotation frame 30", eval(t, scroll, "Body", "uvRotation", 30), []float64{half}, 1e-7)
-	near(t, "uvScale", eval(t, scroll, "Body", "uvScale", 40), []float64{2, 1}, 0)
+	scroll := modeltest.Animation(t, f, "Scroll")
+	modeltest.Near(t, "uvOffset frame 30", modeltest.Eval(t, scroll, "Body", "uvOffset", 30), []float64{0.5, 0}, 1e-7)
+	modeltest.Near(t, "uvRotation frame 15", modeltest.Eval(t, scroll, "Body", "uvRotation", 15), []float64{half / 2}, 1e-7)
+	modeltest.Near(t, "uvRotation frame 30", modeltest.Eval(t, scroll, "Body", "uvRotation", 30), []float64{half}, 1e-7)
+	modeltest.Near(t, "uvScale", modeltest.Eval(t, scroll, "Body", "uvScale", 40), []float64{2, 1}, 0)
 }

@@ -8,9 +8,9 @@ import (
 	"github.com/animbake/bake/format"
 	"github.com/animbake/bake/import/virtools"
 	"github.com/animbake/bake/import/virtools/vtwrite"
+	"github.com/animbake/bake/internal/modeltest"
 	"github.com/animbake/bake/internal/testfiles"
 	"github.com/animbake/bake/model"
-	"github.com/animbake/bake/sample"
 )
 
 // The committed demo inputs are what `go generate ./import/virtools`
@@ -30,47 +30,6 @@ func decode(t *testing.T, data []byte) *model.File {
 		t.Fatal(err)
 	}
 	return f
-}
-
-func anim(t *testing.T, f *model.File, name string) *model.Animation {
-	t.Helper()
-	for i := range f.Animations {
-		if f.Animations[i].Name == name {
-			return &f.Animations[i]
-		}
-	}
-	t.Fatalf("no animation %s", name)
-	return nil
-}
-
-func eval(t *testing.T, a *model.Animation, node, path string, frame float64) []float64 {
-	t.Helper()
-	for _, c := range a.Channels {
-		if c.Node == node && c.Path == path {
-			e, err := sample.Compile(c.Curve)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out := make([]float64, e.Width())
-			e.Eval(frame, out)
-			return out
-		}
-	}
-	t.Fatalf("%s has no %s channel on %s", a.Name, path, node)
-	return nil
-}
-
-func near(t *testing.T, what string, got, want []float64, tol float64) {
-	t.Helper()
-	if len(got) != len(want) {
-		t.Fatalf("%s: %v, want %v", what, got, want)
-	}
-	for i := range got {
-		if math.Abs(got[i]-want[i]) > tol {
-			t.Errorf("%s: %v, want %v (±%g)", what, got, want, tol)
-			return
-		}
-	}
 }
 
 // sameRotation compares quaternions up to sign.
@@ -119,7 +78,7 @@ func TestDemoScene(t *testing.T) {
 		{"Crane_Arm_Anim", 25, 50, model.LoopOnce},
 		{"Track", 30, 300, model.LoopRepeat}, // 10 s follower of a closed curve
 	} {
-		a := anim(t, f, w.name)
+		a := modeltest.Animation(t, f, w.name)
 		if a.FPS != w.fps || a.Frames != w.frames || a.End != w.frames || a.Loop != w.loop {
 			t.Errorf("%s: fps %v frames %v end %v loop %s", w.name, a.FPS, a.Frames, a.End, a.Loop)
 		}
@@ -130,22 +89,22 @@ func TestDemoScene(t *testing.T) {
 
 	// TCB keys are passed through at their times, whatever the tension,
 	// continuity, bias and easing (OA §5: the Hermite's end points).
-	spin := anim(t, f, "Spinner_Anim")
-	near(t, "Spinner at 25", eval(t, spin, "Spinner", model.PathTranslation, 25), []float64{4, 3, 0}, 1e-5)
-	near(t, "Spinner at 50", eval(t, spin, "Spinner", model.PathTranslation, 50), []float64{4, 2, 4}, 1e-5)
+	spin := modeltest.Animation(t, f, "Spinner_Anim")
+	modeltest.Near(t, "Spinner at 25", modeltest.Eval(t, spin, "Spinner", model.PathTranslation, 25), []float64{4, 3, 0}, 1e-5)
+	modeltest.Near(t, "Spinner at 50", modeltest.Eval(t, spin, "Spinner", model.PathTranslation, 50), []float64{4, 2, 4}, 1e-5)
 	// The stored rotation keys are conjugates: the model's Hamilton
 	// rotation at frame 30 is +60° about y, at 70 −60°.
-	sameRotation(t, "Spinner at 30", eval(t, spin, "Spinner", model.PathRotation, 30), yQuat(60), 1e-6)
-	sameRotation(t, "Spinner at 70", eval(t, spin, "Spinner", model.PathRotation, 70), yQuat(-60), 1e-6)
+	sameRotation(t, "Spinner at 30", modeltest.Eval(t, spin, "Spinner", model.PathRotation, 30), yQuat(60), 1e-6)
+	sameRotation(t, "Spinner at 70", modeltest.Eval(t, spin, "Spinner", model.PathRotation, 70), yQuat(-60), 1e-6)
 
 	// The keyed two-part crane: the base turns 90° about y by frame 25
 	// (slerp: 45° at 12.5); the arm, a child 3 above the base, slides
 	// from x 0 to 2 by frame 20 (1 at 10) and stretches x to 2 (1.5 at 10).
-	crane := anim(t, f, "Crane")
-	sameRotation(t, "base at 25", eval(t, crane, "Crane_Base", model.PathRotation, 25), yQuat(90), 1e-6)
-	sameRotation(t, "base at 12.5", eval(t, crane, "Crane_Base", model.PathRotation, 12.5), yQuat(45), 1e-6)
-	near(t, "arm at 10", eval(t, crane, "Crane_Arm", model.PathTranslation, 10), []float64{1, 3, 0}, 1e-6)
-	near(t, "arm scale at 10", eval(t, crane, "Crane_Arm", model.PathScale, 10), []float64{1.5, 1, 1}, 1e-6)
+	crane := modeltest.Animation(t, f, "Crane")
+	sameRotation(t, "base at 25", modeltest.Eval(t, crane, "Crane_Base", model.PathRotation, 25), yQuat(90), 1e-6)
+	sameRotation(t, "base at 12.5", modeltest.Eval(t, crane, "Crane_Base", model.PathRotation, 12.5), yQuat(45), 1e-6)
+	modeltest.Near(t, "arm at 10", modeltest.Eval(t, crane, "Crane_Arm", model.PathTranslation, 10), []float64{1, 3, 0}, 1e-6)
+	modeltest.Near(t, "arm scale at 10", modeltest.Eval(t, crane, "Crane_Arm", model.PathScale, 10), []float64{1.5, 1, 1}, 1e-6)
 	for _, n := range f.Nodes {
 		if n.Name == "Crane_Arm" && (f.Nodes[n.Parent].Name != "Crane_Base" || n.Translation != [3]float64{0, 3, 0}) {
 			t.Errorf("Crane_Arm: parent %d, local %v; want Crane_Base, (0, 3, 0)", n.Parent, n.Translation)
@@ -154,6 +113,6 @@ func TestDemoScene(t *testing.T) {
 
 	// The follower starts at the first point (the curve's world matrix is
 	// the identity, so curve-local = world).
-	track := anim(t, f, "Track")
-	near(t, "follower at 0", eval(t, track, "Track follower", model.PathTranslation, 0), []float64{-20, 0, -20}, 1e-4)
+	track := modeltest.Animation(t, f, "Track")
+	modeltest.Near(t, "follower at 0", modeltest.Eval(t, track, "Track follower", model.PathTranslation, 0), []float64{-20, 0, -20}, 1e-4)
 }

@@ -8,9 +8,9 @@ import (
 	"github.com/animbake/bake/format"
 	"github.com/animbake/bake/import/ccs"
 	"github.com/animbake/bake/import/ccs/ccswrite/demogen/ccsdemo"
+	"github.com/animbake/bake/internal/modeltest"
 	"github.com/animbake/bake/internal/testfiles"
 	"github.com/animbake/bake/model"
-	"github.com/animbake/bake/sample"
 )
 
 // The committed demo inputs are what `go generate ./import/ccs` writes
@@ -39,47 +39,6 @@ func decode(t *testing.T, name string) []*model.File {
 	}
 	t.Fatalf("no demo file %s", name)
 	return nil
-}
-
-func anim(t *testing.T, f *model.File, name string) *model.Animation {
-	t.Helper()
-	for i := range f.Animations {
-		if f.Animations[i].Name == name {
-			return &f.Animations[i]
-		}
-	}
-	t.Fatalf("no animation %s", name)
-	return nil
-}
-
-func eval(t *testing.T, a *model.Animation, target, path string, frame float64) []float64 {
-	t.Helper()
-	for _, c := range a.Channels {
-		if (c.Node == target || c.Material == target) && c.Path == path {
-			e, err := sample.Compile(c.Curve)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out := make([]float64, e.Width())
-			e.Eval(frame, out)
-			return out
-		}
-	}
-	t.Fatalf("%s has no %s channel on %s", a.Name, path, target)
-	return nil
-}
-
-func near(t *testing.T, what string, got, want []float64, tol float64) {
-	t.Helper()
-	if len(got) != len(want) {
-		t.Fatalf("%s: %v, want %v", what, got, want)
-	}
-	for i := range got {
-		if math.Abs(got[i]-want[i]) > tol {
-			t.Errorf("%s: %v, want %v (±%g)", what, got, want, tol)
-			return
-		}
-	}
 }
 
 // sameRotation compares quaternions up to sign: |q·w| = cos(half the
@@ -119,7 +78,7 @@ func TestDemoTiming(t *testing.T) {
 			{"ANM_door", ccsdemo.DoorFrames, model.LoopOnce},
 			{"ANM_water", ccsdemo.WaterFrames, model.LoopRepeat},
 		} {
-			a := anim(t, files[0], w.name)
+			a := modeltest.Animation(t, files[0], w.name)
 			if a.FPS != 30 || a.Frames != w.frames || a.End != w.frames-1 || a.Loop != w.loop ||
 				(w.loop == model.LoopRepeat && a.Period != w.frames-1) {
 				t.Errorf("%s %s: fps %v frames %v end %v loop %s period %v", name, w.name, a.FPS, a.Frames, a.End, a.Loop, a.Period)
@@ -137,21 +96,21 @@ func TestDemoValues(t *testing.T) {
 	// 120° at 20, 240° at 40 and is back round at 60. Quantisation
 	// (182.044 per degree) and the VU0 polynomial keep it within 1.1e-4
 	// rad of the exact turn (ccs-semantics.md §4); 1 − cos(1.1e-4/2) ≈ 1.5e-9.
-	spin := anim(t, f, "ANM_spinner")
+	spin := modeltest.Animation(t, f, "ANM_spinner")
 	for _, c := range []struct{ frame, deg float64 }{{0, 0}, {10, 60}, {20, 120}, {30, 180}, {40, 240}, {60, 360}} {
-		sameRotation(t, fmt.Sprintf("spinner at %v", c.frame), eval(t, spin, "OBJ_spinner", model.PathRotation, c.frame), yQuat(c.deg), 2e-9)
+		sameRotation(t, fmt.Sprintf("spinner at %v", c.frame), modeltest.Eval(t, spin, "OBJ_spinner", model.PathRotation, c.frame), yQuat(c.deg), 2e-9)
 	}
 
 	// Floats (§"_SetCtrl"): the first key (frame 10) is held before it;
 	// then start + δ·(rem/dur): position 0 + 20·(2560/5120) = 10 at
 	// frame 20, scale 1 + 0.5·0.5 = 1.25, both exact in EE arithmetic;
 	// transparency 1 − 10/29 at frame 30 (up to the EE's rounding).
-	crate := anim(t, f, "ANM_crate")
-	near(t, "crate at 5", eval(t, crate, "OBJ_crate", model.PathTranslation, 5), []float64{0, 0, 0}, 0)
-	near(t, "crate at 20", eval(t, crate, "OBJ_crate", model.PathTranslation, 20), []float64{0, 10, 0}, 0)
-	near(t, "crate scale at 20", eval(t, crate, "OBJ_crate", model.PathScale, 20), []float64{1.25, 1.25, 1.25}, 0)
-	near(t, "crate at 49", eval(t, crate, "OBJ_crate", model.PathTranslation, 49), []float64{5, 20, 0}, 0)
-	near(t, "crate alpha at 30", eval(t, crate, "OBJ_crate", "alpha", 30), []float64{1 - 10.0/29}, 1e-6)
+	crate := modeltest.Animation(t, f, "ANM_crate")
+	modeltest.Near(t, "crate at 5", modeltest.Eval(t, crate, "OBJ_crate", model.PathTranslation, 5), []float64{0, 0, 0}, 0)
+	modeltest.Near(t, "crate at 20", modeltest.Eval(t, crate, "OBJ_crate", model.PathTranslation, 20), []float64{0, 10, 0}, 0)
+	modeltest.Near(t, "crate scale at 20", modeltest.Eval(t, crate, "OBJ_crate", model.PathScale, 20), []float64{1.25, 1.25, 1.25}, 0)
+	modeltest.Near(t, "crate at 49", modeltest.Eval(t, crate, "OBJ_crate", model.PathTranslation, 49), []float64{5, 20, 0}, 0)
+	modeltest.Near(t, "crate alpha at 30", modeltest.Eval(t, crate, "OBJ_crate", "alpha", 30), []float64{1 - 10.0/29}, 1e-6)
 	// Notes: one event per F_Note, at its frame, with its event and param.
 	if len(crate.Events) != 2 {
 		t.Fatalf("crate events %+v", crate.Events)
@@ -168,27 +127,27 @@ func TestDemoValues(t *testing.T) {
 
 	// F_Morpher: stepped weights over (smile, blink); a record sets the
 	// whole list, so the smile drops to 0 when frame 20 names only blink.
-	face := anim(t, f, "ANM_face")
+	face := modeltest.Animation(t, f, "ANM_face")
 	for _, c := range []struct {
 		frame float64
 		want  []float64
 	}{{3, []float64{0, 0}}, {5, []float64{0.5, 0}}, {9, []float64{0.5, 0}}, {10, []float64{1, 0}}, {20, []float64{0, 1}}} {
-		near(t, fmt.Sprintf("weights at %v", c.frame), eval(t, face, "MPH_face", model.PathWeights, c.frame), c.want, 0)
+		modeltest.Near(t, fmt.Sprintf("weights at %v", c.frame), modeltest.Eval(t, face, "MPH_face", model.PathWeights, c.frame), c.want, 0)
 	}
 
 	// F_Obj: frame 0's record is never read, so the rest pose holds until
 	// frame 1; then each frame's record: 4.5° per frame about y, not
 	// quantised (45° at frame 10).
-	door := anim(t, f, "ANM_door")
-	near(t, "door at 0", eval(t, door, "OBJ_door", model.PathTranslation, 0), []float64{0, 0, 0}, 0)
-	near(t, "door at 1", eval(t, door, "OBJ_door", model.PathTranslation, 1), []float64{2, 0, 0}, 0)
-	sameRotation(t, "door at 0", eval(t, door, "OBJ_door", model.PathRotation, 0), yQuat(0), 0)
-	sameRotation(t, "door at 10", eval(t, door, "OBJ_door", model.PathRotation, 10), yQuat(45), 1e-12)
-	sameRotation(t, "door at 10.5", eval(t, door, "OBJ_door", model.PathRotation, 10.5), yQuat(45), 1e-12)
+	door := modeltest.Animation(t, f, "ANM_door")
+	modeltest.Near(t, "door at 0", modeltest.Eval(t, door, "OBJ_door", model.PathTranslation, 0), []float64{0, 0, 0}, 0)
+	modeltest.Near(t, "door at 1", modeltest.Eval(t, door, "OBJ_door", model.PathTranslation, 1), []float64{2, 0, 0}, 0)
+	sameRotation(t, "door at 0", modeltest.Eval(t, door, "OBJ_door", model.PathRotation, 0), yQuat(0), 0)
+	sameRotation(t, "door at 10", modeltest.Eval(t, door, "OBJ_door", model.PathRotation, 10), yQuat(45), 1e-12)
+	sameRotation(t, "door at 10.5", modeltest.Eval(t, door, "OBJ_door", model.PathRotation, 10.5), yQuat(45), 1e-12)
 
 	// Material controller: U 0 → 1 over 30 frames, 0.5 at 15 exactly.
-	water := anim(t, f, "ANM_water")
-	near(t, "water at 15", eval(t, water, "MAT_water", "uvOffset", 15), []float64{0.5, 0}, 0)
+	water := modeltest.Animation(t, f, "ANM_water")
+	modeltest.Near(t, "water at 15", modeltest.Eval(t, water, "MAT_water", "uvOffset", 15), []float64{0.5, 0}, 0)
 }
 
 // DATA.BIN: three gzip members on 0x800-byte sectors, one file each,
@@ -202,12 +161,12 @@ func TestDemoDataBIN(t *testing.T) {
 	if len(files[0].Animations) != 5 {
 		t.Errorf("demo member: %d animations", len(files[0].Animations))
 	}
-	bird := anim(t, files[2], "ANM_bird")
+	bird := modeltest.Animation(t, files[2], "ANM_bird")
 	s := math.Sqrt(0.5)
-	sameRotation(t, "bird at 15", eval(t, bird, "OBJ_bird", model.PathRotation, 15), []float64{0, s, 0, s}, 1e-7)
-	sameRotation(t, "bird at 30", eval(t, bird, "OBJ_bird", model.PathRotation, 30), []float64{0, 1, 0, 0}, 1e-7)
-	near(t, "bird at 15", eval(t, bird, "OBJ_bird", model.PathTranslation, 15), []float64{0, 5, 0}, 0)
-	lamp := anim(t, files[1], "ANM_lamp")
+	sameRotation(t, "bird at 15", modeltest.Eval(t, bird, "OBJ_bird", model.PathRotation, 15), []float64{0, s, 0, s}, 1e-7)
+	sameRotation(t, "bird at 30", modeltest.Eval(t, bird, "OBJ_bird", model.PathRotation, 30), []float64{0, 1, 0, 0}, 1e-7)
+	modeltest.Near(t, "bird at 15", modeltest.Eval(t, bird, "OBJ_bird", model.PathTranslation, 15), []float64{0, 5, 0}, 0)
+	lamp := modeltest.Animation(t, files[1], "ANM_lamp")
 	z := func(deg float64) []float64 { s, c := math.Sincos(deg * math.Pi / 360); return []float64{0, 0, s, c} }
-	sameRotation(t, "lamp at 20", eval(t, lamp, "OBJ_lamp", model.PathRotation, 20), z(30), 2e-9)
+	sameRotation(t, "lamp at 20", modeltest.Eval(t, lamp, "OBJ_lamp", model.PathRotation, 20), z(30), 2e-9)
 }
