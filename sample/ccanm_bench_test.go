@@ -31,15 +31,7 @@ func BenchmarkCcAnmTrackEval(b *testing.B) {
 // BenchmarkCcAnmRotationEval measures one keyed rotation sample (walk,
 // Rodrigues matrix, 3×3 product, quaternion) on a 30-key controller.
 func BenchmarkCcAnmRotationEval(b *testing.B) {
-	frames := make([]uint32, 30)
-	deg := make([]float32, 90)
-	for i := range frames {
-		frames[i] = uint32(2 * i)
-		for j := range 3 {
-			deg[3*i+j] = float32((i*37+j*53)%360 - 180)
-		}
-	}
-	ev, err := Compile(&model.CcAnmRotation{Timing: model.CcAnmTiming{Frames: 60}, Kind: model.CcAnmKeyed, Frames: frames, Degrees: deg})
+	ev, err := Compile(benchRotation())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -53,6 +45,17 @@ func BenchmarkCcAnmRotationEval(b *testing.B) {
 // BenchmarkCcAnmRotationCompile measures compiling a 30-key rotation (90
 // emulated VU0 cos/sin evaluations and matrix products).
 func BenchmarkCcAnmRotationCompile(b *testing.B) {
+	c := benchRotation()
+	for b.Loop() {
+		if _, err := Compile(c); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// benchRotation is the rotation benchmarks' keyed controller: 30 keys two
+// frames apart over 60 frames, angles spread over ±180°.
+func benchRotation() *model.CcAnmRotation {
 	frames := make([]uint32, 30)
 	deg := make([]float32, 90)
 	for i := range frames {
@@ -61,10 +64,5 @@ func BenchmarkCcAnmRotationCompile(b *testing.B) {
 			deg[3*i+j] = float32((i*37+j*53)%360 - 180)
 		}
 	}
-	c := &model.CcAnmRotation{Timing: model.CcAnmTiming{Frames: 60}, Kind: model.CcAnmKeyed, Frames: frames, Degrees: deg}
-	for b.Loop() {
-		if _, err := Compile(c); err != nil {
-			b.Fatal(err)
-		}
-	}
+	return &model.CcAnmRotation{Timing: model.CcAnmTiming{Frames: 60}, Kind: model.CcAnmKeyed, Frames: frames, Degrees: deg}
 }

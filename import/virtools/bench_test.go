@@ -11,14 +11,7 @@ import (
 // all six real files per iteration. It reports the input throughput
 // (MB/s) and the baked channel samples per second.
 func BenchmarkDecodeAndBake(b *testing.B) {
-	var inputs [][]byte
-	var total int64
-	for _, name := range allSamples {
-		data := readSample(b, name)
-		inputs = append(inputs, data)
-		total += int64(len(data))
-	}
-	b.SetBytes(total)
+	inputs := sampleInputs(b)
 	b.ReportAllocs()
 	var samples int64
 	b.ResetTimer()
@@ -44,14 +37,7 @@ func BenchmarkDecodeAndBake(b *testing.B) {
 
 // BenchmarkDecode parses and converts all six real files, without baking.
 func BenchmarkDecode(b *testing.B) {
-	var inputs [][]byte
-	var total int64
-	for _, name := range allSamples {
-		data := readSample(b, name)
-		inputs = append(inputs, data)
-		total += int64(len(data))
-	}
-	b.SetBytes(total)
+	inputs := sampleInputs(b)
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, data := range inputs {
@@ -60,4 +46,19 @@ func BenchmarkDecode(b *testing.B) {
 			}
 		}
 	}
+}
+
+// sampleInputs reads the six real files (skipping when they are absent)
+// and sets the benchmark's bytes per iteration to their total size.
+func sampleInputs(b *testing.B) [][]byte {
+	b.Helper()
+	var inputs [][]byte
+	var total int64
+	for _, name := range allSamples {
+		data := readSample(b, name)
+		inputs = append(inputs, data)
+		total += int64(len(data))
+	}
+	b.SetBytes(total)
+	return inputs
 }

@@ -82,22 +82,10 @@ func decodeObjectAnimation(o *Object, refs refResolver, warn func(string, ...any
 // readHeader reads the vector, the unused floats, flags, entity, length
 // and the optional merge block of the 0x4000000 section.
 func (a *ObjectAnimation) readHeader(s *sectionReader) error {
+	if err := a.readLead(s); err != nil {
+		return err
+	}
 	var err error
-	if a.AppData, err = s.Vec3("app-data vector"); err != nil {
-		return err
-	}
-	if err := s.finite("app-data vector", a.AppData[:]...); err != nil {
-		return err
-	}
-	if err := s.Skip(4, "unused floats"); err != nil {
-		return err
-	}
-	if a.Flags, err = s.U32("flags"); err != nil {
-		return err
-	}
-	if a.Entity, err = s.Ref("entity"); err != nil {
-		return err
-	}
 	if a.Length, err = s.F32("length"); err != nil {
 		return err
 	}
@@ -113,6 +101,15 @@ func (a *ObjectAnimation) readHeader(s *sectionReader) error {
 // readSharedHeader reads the 0x2000000 form: the same header without a
 // length (the length belongs to the shared keyframe data).
 func (a *ObjectAnimation) readSharedHeader(s *sectionReader) error {
+	if err := a.readLead(s); err != nil {
+		return err
+	}
+	return a.readMerge(s)
+}
+
+// readLead reads what both header forms open with: the app-data vector,
+// the 4 unused floats, the flags and the entity reference.
+func (a *ObjectAnimation) readLead(s *sectionReader) error {
 	var err error
 	if a.AppData, err = s.Vec3("app-data vector"); err != nil {
 		return err
@@ -129,7 +126,7 @@ func (a *ObjectAnimation) readSharedHeader(s *sectionReader) error {
 	if a.Entity, err = s.Ref("entity"); err != nil {
 		return err
 	}
-	return a.readMerge(s)
+	return nil
 }
 
 func (a *ObjectAnimation) readMerge(s *sectionReader) error {
