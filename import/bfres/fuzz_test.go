@@ -7,8 +7,9 @@ import (
 	"github.com/animbake/bake/format"
 	"github.com/animbake/bake/import/bfres/bfreswrite"
 	"github.com/animbake/bake/import/binread"
+	"github.com/animbake/bake/internal/modeltest"
 	"github.com/animbake/bake/internal/testfiles"
-	"github.com/animbake/bake/sample"
+	"github.com/animbake/bake/model"
 )
 
 // FuzzDecode feeds arbitrary bytes to the decoder: it must return a model
@@ -42,22 +43,6 @@ func FuzzDecode(f *testing.F) {
 			}
 			return
 		}
-		for _, file := range files {
-			if err := file.Validate(); err != nil {
-				t.Fatalf("decoded model does not validate: %v", err)
-			}
-			for _, a := range file.Animations {
-				for _, ch := range a.Channels {
-					e, err := sample.Compile(ch.Curve)
-					if err != nil {
-						t.Fatalf("channel %s/%s does not compile: %v", ch.Node+ch.Material, ch.Path, err)
-					}
-					out := make([]float64, e.Width())
-					for _, fr := range []float64{-1e9, -3.5, 0, 0.5, 7.25, 1e9} {
-						e.Eval(fr, out)
-					}
-				}
-			}
-		}
+		modeltest.CheckDecoded(t, files, func(*model.Animation) []float64 { return []float64{-1e9, -3.5, 0, 0.5, 7.25, 1e9} })
 	})
 }

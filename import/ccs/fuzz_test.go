@@ -6,8 +6,9 @@ import (
 	"github.com/animbake/bake/format"
 	"github.com/animbake/bake/import/ccs/ccswrite"
 	"github.com/animbake/bake/import/ccs/ccswrite/demogen/ccsdemo"
+	"github.com/animbake/bake/internal/modeltest"
 	"github.com/animbake/bake/internal/testfiles"
-	"github.com/animbake/bake/sample"
+	"github.com/animbake/bake/model"
 )
 
 // fuzzSeeds are files from the project's writer covering every record
@@ -61,23 +62,7 @@ func FuzzDecode(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for _, file := range files {
-			if err := file.Validate(); err != nil {
-				t.Fatalf("decoded file does not validate: %v", err)
-			}
-			// Every curve the importer makes must compile and evaluate.
-			for _, a := range file.Animations {
-				for _, c := range a.Channels {
-					e, err := sample.Compile(c.Curve)
-					if err != nil {
-						t.Fatalf("%s %s/%s: %v", a.Name, c.Node+c.Material, c.Path, err)
-					}
-					out := make([]float64, e.Width())
-					for _, fr := range []float64{0, 0.5, a.End, a.End + 1} {
-						e.Eval(fr, out)
-					}
-				}
-			}
-		}
+		// Every curve the importer makes must compile and evaluate.
+		modeltest.CheckDecoded(t, files, func(a *model.Animation) []float64 { return []float64{0, 0.5, a.End, a.End + 1} })
 	})
 }

@@ -7,8 +7,9 @@ import (
 	"github.com/animbake/bake/format"
 	"github.com/animbake/bake/import/binread"
 	"github.com/animbake/bake/import/oni/oniwrite"
+	"github.com/animbake/bake/internal/modeltest"
 	"github.com/animbake/bake/internal/testfiles"
-	"github.com/animbake/bake/sample"
+	"github.com/animbake/bake/model"
 )
 
 // FuzzDecode checks that no input makes the importer panic, that every
@@ -36,20 +37,8 @@ func FuzzDecode(f *testing.F) {
 			}
 			return
 		}
-		if err := file.Validate(); err != nil {
-			t.Fatalf("decoded an invalid model: %v", err)
-		}
-		for _, a := range file.Animations {
-			for _, c := range a.Channels {
-				e, err := sample.Compile(c.Curve)
-				if err != nil {
-					t.Fatalf("channel %s of %s does not compile: %v", c.Path, a.Name, err)
-				}
-				out := make([]float64, e.Width())
-				for _, fr := range []float64{-1, 0, 0.5, a.End / 2, a.End, a.End + 1} {
-					e.Eval(fr, out)
-				}
-			}
-		}
+		modeltest.CheckDecoded(t, []*model.File{file}, func(a *model.Animation) []float64 {
+			return []float64{-1, 0, 0.5, a.End / 2, a.End, a.End + 1}
+		})
 	})
 }

@@ -7,8 +7,9 @@ import (
 	"github.com/animbake/bake/format"
 	"github.com/animbake/bake/import/binread"
 	"github.com/animbake/bake/import/virtools/vtwrite"
+	"github.com/animbake/bake/internal/modeltest"
 	"github.com/animbake/bake/internal/testfiles"
-	"github.com/animbake/bake/sample"
+	"github.com/animbake/bake/model"
 )
 
 // FuzzDecode feeds arbitrary bytes to the importer. It must never panic;
@@ -66,27 +67,6 @@ func FuzzDecode(f *testing.F) {
 			}
 			return
 		}
-		if err := m.Validate(); err != nil {
-			t.Fatalf("accepted input gives an invalid model: %v", err)
-		}
-		out := make([]float64, 16)
-		for _, a := range m.Animations {
-			for _, c := range a.Channels {
-				ev, err := sample.Compile(c.Curve)
-				if err != nil {
-					t.Fatalf("animation %q channel %s does not compile: %v", a.Name, c.Path, err)
-				}
-				ev.Eval(0, out)
-				ev.Eval(a.End/2, out)
-				ev.Eval(a.End, out)
-			}
-		}
-		for _, c := range m.Curves {
-			ev, err := sample.Compile(c.Curve)
-			if err != nil {
-				t.Fatalf("curve %q does not compile: %v", c.Name, err)
-			}
-			ev.Eval(0.5, out)
-		}
+		modeltest.CheckDecoded(t, []*model.File{m}, func(a *model.Animation) []float64 { return []float64{0, a.End / 2, a.End} })
 	})
 }

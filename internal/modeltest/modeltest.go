@@ -99,3 +99,41 @@ func Near(t testing.TB, what string, got, want []float64, tol float64) {
 		}
 	}
 }
+
+// CheckDecoded is the fuzz targets' check of what an importer accepted:
+// every file validates, and the curve of every channel, and every
+// free-standing curve of model.File.Curves, compiles and evaluates
+// (without panicking) at each frame that frames gives for its animation
+// (free curves at frame 0.5).
+func CheckDecoded(t testing.TB, files []*model.File, frames func(a *model.Animation) []float64) {
+	t.Helper()
+	for _, f := range files {
+		if err := f.Validate(); err != nil {
+			t.Fatalf("decoded model does not validate: %v", err)
+		}
+		for i := range f.Animations {
+			a := &f.Animations[i]
+			at := frames(a)
+			for _, c := range a.Channels {
+				evalAll(t, a.Name+" "+c.Node+c.Material+"/"+c.Path, c.Curve, at)
+			}
+		}
+		for _, c := range f.Curves {
+			evalAll(t, "curve "+c.Name, c.Curve, []float64{0.5})
+		}
+	}
+}
+
+// evalAll compiles c and evaluates it at each frame, failing the test
+// when it does not compile.
+func evalAll(t testing.TB, what string, c model.Curve, frames []float64) {
+	t.Helper()
+	e, err := sample.Compile(c)
+	if err != nil {
+		t.Fatalf("%s does not compile: %v", what, err)
+	}
+	out := make([]float64, e.Width())
+	for _, fr := range frames {
+		e.Eval(fr, out)
+	}
+}
