@@ -392,19 +392,7 @@ func TestGraphTimingFrames(t *testing.T) {
 func TestGraphSamplesBake(t *testing.T) {
 	for _, name := range allSamples {
 		f, _ := decodeSampleTimed(t, name, TimingGraph)
-		b, err := sample.Bake(f, sample.Options{FPS: 30, Axes: "gltf"})
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		for _, a := range b.Animations {
-			for _, c := range a.Channels {
-				for _, v := range c.Values {
-					if math.IsNaN(v) || math.IsInf(v, 0) {
-						t.Fatalf("%s: %s %s: non-finite sample", name, a.Name, c.Path)
-					}
-				}
-			}
-		}
+		modeltest.BakeFinite(t, name, f, sample.Options{FPS: 30, Axes: "gltf"})
 		for _, a := range f.Animations {
 			if a.Extras["virtoolsClass"] == "CKCurve" && a.Extras["drivenBy"] != DrivenByCurveSeconds {
 				t.Errorf("%s: follower %q driven by %v", name, a.Name, a.Extras["drivenBy"])

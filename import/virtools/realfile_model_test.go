@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/animbake/bake/internal/modeltest"
 	"github.com/animbake/bake/model"
 	"github.com/animbake/bake/sample"
 )
@@ -243,18 +244,6 @@ func TestUFOAnimationModel(t *testing.T) {
 func TestSamplesBake(t *testing.T) {
 	for _, name := range allSamples {
 		f, _ := decodeSampleFile(t, name)
-		b, err := sample.Bake(f, sample.Options{FPS: 30, Axes: "gltf"})
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		for _, a := range b.Animations {
-			for _, c := range a.Channels {
-				for _, v := range c.Values {
-					if math.IsNaN(v) || math.IsInf(v, 0) {
-						t.Fatalf("%s: %s %s %s: non-finite value", name, a.Name, c.Node, c.Path)
-					}
-				}
-			}
-		}
+		modeltest.BakeFinite(t, name, f, sample.Options{FPS: 30, Axes: "gltf"})
 	}
 }

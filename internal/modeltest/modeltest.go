@@ -137,3 +137,23 @@ func evalAll(t testing.TB, what string, c model.Curve, frames []float64) {
 		e.Eval(fr, out)
 	}
 }
+
+// BakeFinite bakes f with opts, failing the test (named by what) when
+// baking fails or any baked value is NaN or infinite.
+func BakeFinite(t testing.TB, what string, f *model.File, opts sample.Options) *sample.Baked {
+	t.Helper()
+	b, err := sample.Bake(f, opts)
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	for _, a := range b.Animations {
+		for _, c := range a.Channels {
+			for _, v := range c.Values {
+				if math.IsNaN(v) || math.IsInf(v, 0) {
+					t.Fatalf("%s: %s %s %s: non-finite value", what, a.Name, c.Node, c.Path)
+				}
+			}
+		}
+	}
+	return b
+}
