@@ -139,7 +139,14 @@ func SampleFrames(span, srcFPS, outFPS float64) []float64 {
 	for k := 0; k <= n; k++ {
 		frames = append(frames, float64(k)*ratio)
 	}
-	if last := frames[len(frames)-1]; span-last > 1e-9*max(1, span) {
+	// The grid ends exactly at the span. A last grid point within a
+	// thousandth of a step of it (a period of 72.0000013 frames from a
+	// float32 angle) is moved there rather than doubled, and so is one
+	// whose time in float32 seconds would equal the span's: glTF times must
+	// strictly increase.
+	last := frames[len(frames)-1]
+	sameF32 := float32(last/srcFPS) == float32(span/srcFPS)
+	if span-last > 1e-3*ratio && !sameF32 {
 		frames = append(frames, span)
 	} else {
 		frames[len(frames)-1] = span

@@ -191,3 +191,19 @@ func TestBakeRefusesHugeSpans(t *testing.T) {
 		t.Fatal("a 134-million-frame bake was accepted")
 	}
 }
+
+// A period a hair past a whole frame (2.40000004 s at 30 frames/s, from a
+// float32 angle) ends on one seam sample, not two samples 1e-6 frames
+// apart that share a float32 time.
+func TestSampleFramesNoDoubledEnd(t *testing.T) {
+	span := 2.40000004 * 30
+	frames := SampleFrames(span, 30, 0)
+	if len(frames) != 73 || frames[72] != span || frames[71] != 71 {
+		t.Fatalf("%d frames, ending %v", len(frames), frames[len(frames)-3:])
+	}
+	for i := 1; i < len(frames); i++ {
+		if !(float32(frames[i]/30) > float32(frames[i-1]/30)) {
+			t.Fatalf("times %d and %d are not increasing in float32", i-1, i)
+		}
+	}
+}
