@@ -8,6 +8,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/qmuntal/gltf"
@@ -95,6 +96,15 @@ func (w *writer) document(opts Options) (*gltf.Document, error) {
 			p.Children = append(p.Children, i)
 		}
 	}
+	// One buffer for every accessor, sized up front: times and values.
+	size := 0
+	for _, a := range w.b.Animations {
+		size += len(a.Times) + 8
+		for _, c := range a.Channels {
+			size += len(c.Values)
+		}
+	}
+	w.buf = make([]byte, 0, 4*size)
 	dataNode := -1
 	for ai := range w.b.Animations {
 		a := &w.b.Animations[ai]
@@ -163,10 +173,9 @@ func trsPath(p string) bool {
 // returns the accessor index; inputs get the min and max glTF requires.
 func (w *writer) floatAccessor(values []float64, width int, withBounds bool) int {
 	off := len(w.buf)
-	var tmp [4]byte
+	w.buf = slices.Grow(w.buf, 4*len(values))
 	for _, v := range values {
-		binary.LittleEndian.PutUint32(tmp[:], math.Float32bits(float32(v)))
-		w.buf = append(w.buf, tmp[:]...)
+		w.buf = binary.LittleEndian.AppendUint32(w.buf, math.Float32bits(float32(v)))
 	}
 	bv := &gltf.BufferView{Buffer: 0, ByteOffset: off, ByteLength: len(w.buf) - off}
 	w.doc.BufferViews = append(w.doc.BufferViews, bv)
