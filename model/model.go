@@ -19,6 +19,9 @@ type File struct {
 	Animations []Animation
 	// Curves are 3D paths (Virtools CKCurve), exported as data and followers.
 	Curves []PathCurve
+	// Assets are the meshes, materials, textures, skins, cameras and lights
+	// the nodes refer to by name.
+	Assets
 	// Extras carries format facts worth keeping that the model has no field
 	// for; exporters copy it to the file-level extras. Keys are sorted on output.
 	Extras map[string]any
@@ -68,6 +71,9 @@ type Node struct {
 	// Kind tells what the node stands for: "" (a plain transform), "bone",
 	// "camera", "light", "curve", "follower".
 	Kind string
+	// Mesh, Skin, Camera and Light name what hangs on the node (File.Assets);
+	// "" for none. Skin is only meaningful with Mesh.
+	Mesh, Skin, Camera, Light string
 	// Extras carries format facts about the node.
 	Extras map[string]any
 }

@@ -29,6 +29,9 @@ func (f *File) Validate() error {
 			return fmt.Errorf("node %q: matrix is not finite", n.Name)
 		}
 	}
+	if err := f.Assets.validate(f.Nodes); err != nil {
+		return err
+	}
 	for _, a := range f.Animations {
 		if err := a.validate(names); err != nil {
 			return fmt.Errorf("animation %q: %w", a.Name, err)

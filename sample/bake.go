@@ -28,7 +28,10 @@ type Baked struct {
 	Nodes      []model.Node
 	Animations []BakedAnimation
 	Curves     []BakedCurve
-	Extras     map[string]any
+	// Assets are the file's meshes, materials, textures, skins, cameras
+	// and lights, converted to the output axes like the nodes.
+	Assets model.Assets
+	Extras map[string]any
 }
 
 // CurveSteps is how many equal steps of progression a baked curve holds
@@ -175,6 +178,7 @@ func Bake(f *model.File, opts Options) (*Baked, error) {
 		cv.Node(&n)
 		out.Nodes[i] = n
 	}
+	out.Assets = cv.Assets(&f.Assets)
 	for _, c := range f.Curves {
 		bc, err := BakeCurve(&c, cv)
 		if err != nil {

@@ -1,0 +1,140 @@
+package gltf
+
+import (
+	"slices"
+
+	"github.com/qmuntal/gltf"
+
+	"github.com/animbake/bake/model"
+	"github.com/animbake/bake/sample"
+)
+
+// animations writes every baked animation: TRS channels as glTF channels,
+// the others as data in the animation's extras.
+func (w *writer) animations(opts Options, scene *gltf.Scene) {
+	doc := w.doc
+	// One buffer for every accessor, sized up front: times and values.
+	size := 0
+	for _, a := range w.b.Animations {
+		size += len(a.Times) + 8
+		for _, c := range a.Channels {
+			size += len(c.Values)
+		}
+	}
+	w.buf = slices.Grow(w.buf, 4*size)
+	dataNode := -1
+	for ai := range w.b.Animations {
+		a := &w.b.Animations[ai]
+		ga := &gltf.Animation{Name: a.Name}
+		if opts.LoopSuffix && a.Loop == model.LoopRepeat {
+			ga.Name += "-loop"
+		}
+		times := w.floatAccessor(a.Times, 1, true)
+		var data []map[string]any
+		for _, c := range a.Channels {
+			node, isNode := w.index[c.Node]
+			if !isNode || c.Node == "" || !trsPath(c.Path) || w.b.Nodes[node].Matrix != nil {
+				data = append(data, dataChannel(a, &c))
+				continue
+			}
+			out := w.floatAccessor(c.Values, c.Width, false)
+			interp := gltf.InterpolationLinear
+			if c.Step {
+				interp = gltf.InterpolationStep
+			}
+			ga.Samplers = append(ga.Samplers, &gltf.AnimationSampler{Input: times, Output: out, Interpolation: interp})
+			ga.Channels = append(ga.Channels, &gltf.AnimationChannel{
+				Sampler: len(ga.Samplers) - 1,
+				Target:  gltf.AnimationChannelTarget{Node: gltf.Index(node), Path: gltf.TRSProperty(c.Path)},
+			})
+		}
+		if len(ga.Channels) == 0 {
+			if dataNode < 0 {
+				dataNode = len(doc.Nodes)
+				doc.Nodes = append(doc.Nodes, &gltf.Node{Name: DataNodeName})
+				scene.Nodes = append(scene.Nodes, dataNode)
+			}
+			ends := []float64{0, a.Duration}
+			if a.Duration <= 0 {
+				ends = ends[:1]
+			}
+			ones := make([]float64, 3*len(ends))
+			for i := range ones {
+				ones[i] = 1
+			}
+			in := w.floatAccessor(ends, 1, true)
+			out := w.floatAccessor(ones, 3, false)
+			ga.Samplers = append(ga.Samplers, &gltf.AnimationSampler{Input: in, Output: out, Interpolation: gltf.InterpolationStep})
+			ga.Channels = append(ga.Channels, &gltf.AnimationChannel{Sampler: 0,
+				Target: gltf.AnimationChannelTarget{Node: gltf.Index(dataNode), Path: gltf.TRSScale}})
+		}
+		ga.Extras = animationExtras(a, data)
+		doc.Animations = append(doc.Animations, ga)
+	}
+}
+
+func trsPath(p string) bool {
+	return p == model.PathTranslation || p == model.PathRotation || p == model.PathScale
+}
+
+// dataChannel describes a channel glTF cannot animate, for the extras.
+func dataChannel(a *sample.BakedAnimation, c *sample.BakedChannel) map[string]any {
+	m := map[string]any{"path": c.Path, "interpolation": interpName(c.Step), "values": Rows(c.Values, c.Width)}
+	if c.Node != "" {
+		m["node"] = c.Node
+	}
+	if c.Material != "" {
+		m["material"] = c.Material
+	}
+	if len(c.Labels) > 0 {
+		m["labels"] = c.Labels
+	}
+	return m
+}
+
+func interpName(step bool) string {
+	if step {
+		return "STEP"
+	}
+	return "LINEAR"
+}
+
+// Rows splits flat values into rows of width components rounded to float32,
+// the precision every output carries.
+func Rows(values []float64, width int) [][]float64 {
+	rows := make([][]float64, 0, len(values)/max(width, 1))
+	for i := 0; i+width <= len(values); i += width {
+		r := make([]float64, width)
+		for j := range width {
+			r[j] = float64(float32(values[i+j]))
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+func animationExtras(a *sample.BakedAnimation, data []map[string]any) map[string]any {
+	ex := map[string]any{"loop": a.Loop, "sourceFps": a.SourceFPS, "sourceFrames": a.SourceFrames}
+	events := make([]map[string]any, 0, len(a.Events))
+	for _, e := range a.Events {
+		m := map[string]any{"time": e.Time, "frame": e.Frame, "name": e.Name}
+		if e.Node != "" {
+			m["node"] = e.Node
+		}
+		if len(e.Args) > 0 {
+			m["args"] = e.Args
+		}
+		events = append(events, m)
+	}
+	ex["events"] = events
+	if len(data) > 0 {
+		ex["times"] = Rows(a.Times, 1)
+		ex["data"] = data
+	}
+	for k, v := range a.Extras {
+		if _, taken := ex[k]; !taken {
+			ex[k] = v
+		}
+	}
+	return ex
+}
