@@ -128,6 +128,10 @@ type Channel struct {
 	// Material is set instead.
 	Node     string
 	Material string
+	// TextureSlot says which of the material's textures a uv* channel moves:
+	// "" or "baseColor", "normal", "emissive", "occlusion",
+	// "metallicRoughness" (model.Material's TextureRef fields).
+	TextureSlot string
 	// Path is one of the Path constants or a format-specific property name
 	// (for example "fov" on a camera node).
 	Path string
