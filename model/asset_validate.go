@@ -52,6 +52,12 @@ func (a *Assets) validate(nodes []Node) error {
 		if n.Skin != "" && n.Mesh == "" {
 			return fmt.Errorf("node %q: skin %q without a mesh", n.Name, n.Skin)
 		}
+		// glTF ignores a skinned mesh node's own and parents' transforms
+		// (the joints place it); the validator warns when it has any.
+		if n.Skin != "" && (n.Parent >= 0 || n.Matrix != nil || n.Translation != [3]float64{} ||
+			(n.Rotation != [4]float64{} && n.Rotation != [4]float64{0, 0, 0, 1}) || (n.Scale != [3]float64{} && n.Scale != [3]float64{1, 1, 1})) {
+			return fmt.Errorf("node %q: a skinned mesh node must be a root with the identity transform", n.Name)
+		}
 	}
 	for _, s := range a.Skins {
 		if len(s.Joints) == 0 {

@@ -67,6 +67,7 @@ type BakedAnimation struct {
 // BakedChannel holds one channel's values at the animation's times.
 type BakedChannel struct {
 	Node, Material, Path string
+	TextureSlot          string
 	Labels               []string
 	Width                int
 	Step                 bool
@@ -224,7 +225,7 @@ func BakeAnimation(a *model.Animation, cv *Converter, opts Options) (*BakedAnima
 		if err != nil {
 			return nil, fmt.Errorf("channel %s of %q: %w", c.Path, c.Node+c.Material, err)
 		}
-		bc := BakedChannel{Node: c.Node, Material: c.Material, Path: c.Path, Labels: c.Labels,
+		bc := BakedChannel{Node: c.Node, Material: c.Material, TextureSlot: c.TextureSlot, Path: c.Path, Labels: c.Labels,
 			Width: ev.Width(), Step: IsStepped(ev)}
 		if k, ok := ev.(Keyer); ok {
 			bc.KeyFrames = k.KeyFrames()

@@ -11,6 +11,9 @@ import (
 // floatAccessor appends values as FLOAT components of the given width and
 // returns the accessor index; inputs get the min and max glTF requires.
 func (w *writer) floatAccessor(values []float64, width int, withBounds bool) int {
+	for len(w.buf)%4 != 0 { // after byte-sized data (visibility, images)
+		w.buf = append(w.buf, 0)
+	}
 	off := len(w.buf)
 	w.buf = slices.Grow(w.buf, 4*len(values))
 	for _, v := range values {

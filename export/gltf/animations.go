@@ -31,22 +31,30 @@ func (w *writer) animations(opts Options, scene *gltf.Scene) {
 		}
 		times := w.floatAccessor(a.Times, 1, true)
 		var data []map[string]any
+		targeted := map[string]bool{}
 		for _, c := range a.Channels {
-			node, isNode := w.index[c.Node]
-			if !isNode || c.Node == "" || !trsPath(c.Path) || w.b.Nodes[node].Matrix != nil {
+			co, ok := w.channelTarget(&c)
+			if !ok || targeted[co.key] {
 				data = append(data, dataChannel(a, &c))
 				continue
 			}
-			out := w.floatAccessor(c.Values, c.Width, false)
+			targeted[co.key] = true
+			if co.pointer {
+				data = append(data, dataChannel(a, &c))
+				w.use(extPointer)
+			}
+			var out int
+			if co.ubyte {
+				out = w.ubyteScalars(co.values)
+			} else {
+				out = w.floatAccessor(co.values, co.width, false)
+			}
 			interp := gltf.InterpolationLinear
-			if c.Step {
+			if c.Step || co.step {
 				interp = gltf.InterpolationStep
 			}
 			ga.Samplers = append(ga.Samplers, &gltf.AnimationSampler{Input: times, Output: out, Interpolation: interp})
-			ga.Channels = append(ga.Channels, &gltf.AnimationChannel{
-				Sampler: len(ga.Samplers) - 1,
-				Target:  gltf.AnimationChannelTarget{Node: gltf.Index(node), Path: gltf.TRSProperty(c.Path)},
-			})
+			ga.Channels = append(ga.Channels, &gltf.AnimationChannel{Sampler: len(ga.Samplers) - 1, Target: co.target})
 		}
 		if len(ga.Channels) == 0 {
 			if dataNode < 0 {
@@ -71,10 +79,6 @@ func (w *writer) animations(opts Options, scene *gltf.Scene) {
 		ga.Extras = animationExtras(a, data)
 		doc.Animations = append(doc.Animations, ga)
 	}
-}
-
-func trsPath(p string) bool {
-	return p == model.PathTranslation || p == model.PathRotation || p == model.PathScale
 }
 
 // dataChannel describes a channel glTF cannot animate, for the extras.

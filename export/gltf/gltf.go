@@ -60,11 +60,12 @@ type writer struct {
 	doc   *gltf.Document
 	buf   []byte
 	index map[string]int
+	assetIndex
 }
 
 func newWriter(b *sample.Baked) *writer {
 	return &writer{b: b, doc: &gltf.Document{Asset: gltf.Asset{Version: "2.0", Generator: Generator}},
-		index: make(map[string]int, len(b.Nodes))}
+		index: make(map[string]int, len(b.Nodes)), assetIndex: newAssetIndex()}
 }
 
 func (w *writer) document(opts Options) (*gltf.Document, error) {
@@ -73,8 +74,13 @@ func (w *writer) document(opts Options) (*gltf.Document, error) {
 	if scene.Name == "" {
 		scene.Name = "bake"
 	}
+	if err := w.assets(); err != nil {
+		return nil, err
+	}
 	w.nodes(scene)
+	w.attachAssets()
 	w.animations(opts, scene)
+	w.finishAssets()
 	doc.Scenes = []*gltf.Scene{scene}
 	doc.Scene = gltf.Index(0)
 	if ex := fileExtras(w.b); len(ex) > 0 {

@@ -1,0 +1,221 @@
+package gltf
+
+import (
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/qmuntal/gltf"
+
+	"github.com/animbake/bake/model"
+	"github.com/animbake/bake/sample"
+)
+
+// assetFile is a small scene with every kind of asset and every kind of
+// animated asset property, in a mirrored source convention (Z flipped), so
+// that the writer's index mapping, winding and pointers are all exercised.
+func assetFile() *model.File {
+	red := make([]byte, 2*2*4)
+	for i := 0; i < len(red); i += 4 {
+		red[i], red[i+3] = 255, 255
+	}
+	lin := func(w int, frames []float64, v ...float64) *model.Keyed {
+		return &model.Keyed{Interp: model.InterpLinear, Width: w, Frames: frames, Values: v}
+	}
+	return &model.File{
+		Axes: model.Axes{Name: "lh", Basis: [9]float64{1, 0, 0, 0, 1, 0, 0, 0, -1}, Scale: 1},
+		Nodes: []model.Node{
+			{Name: "box", Parent: -1, Rotation: [4]float64{0, 0, 0, 1}, Scale: [3]float64{1, 1, 1}, Mesh: "quad"},
+			{Name: "cam", Parent: -1, Rotation: [4]float64{0, 0, 0, 1}, Scale: [3]float64{1, 1, 1}, Camera: "eye"},
+			{Name: "lamp", Parent: -1, Rotation: [4]float64{0, 0, 0, 1}, Scale: [3]float64{1, 1, 1}, Light: "sun"},
+		},
+		Assets: model.Assets{
+			Textures: []model.Texture{
+				{Name: "red", Image: model.Image{Width: 2, Height: 2, RGBA: red}, WrapS: model.WrapClampToEdge, MagFilter: model.FilterNearest},
+				{Name: "gone", Image: model.Image{URI: "Textures/gone.bmp"}},
+			},
+			Materials: []model.Material{
+				{Name: "paint", BaseColor: [4]float64{0.5, 0.25, 1, 1}, BaseColorTexture: model.TextureRef{Texture: "red"},
+					Roughness: 1, EmissiveTexture: model.TextureRef{Texture: "gone"}},
+			},
+			Meshes: []model.Mesh{{Name: "quad", TargetNames: []string{"up"}, Primitives: []model.Primitive{{
+				Positions: []float32{0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0},
+				Normals:   []float32{0, 0, 2, 0, 0, 1, 0, 0, 1, 0, 0, 0},
+				UVs:       [][]float32{{0, 1, 1, 1, 1, 0, 0, 0}},
+				Indices:   []uint32{0, 1, 2, 0, 2, 3},
+				Mode:      model.ModeTriangles,
+				Material:  "paint",
+				Targets:   []model.MorphTarget{{Positions: []float32{0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1}}},
+			}}}},
+			Cameras: []model.Camera{{Name: "eye", Type: model.CameraPerspective, Yfov: 1, Aspect: 1.5, Znear: 0.1, Zfar: 100}},
+			Lights:  []model.Light{{Name: "sun", Type: model.LightSpot, Color: [3]float64{1, 0.5, 0}, Intensity: 2, OuterCone: 0.5, InnerCone: 0.25}},
+		},
+		Animations: []model.Animation{{Name: "show", FPS: 10, Frames: 3, End: 2, Loop: model.LoopOnce, Channels: []model.Channel{
+			{Material: "paint", Path: model.PathUVOffset, Curve: lin(2, []float64{0, 2}, 0, 0, 1, 0)},
+			{Material: "paint", Path: model.PathAlpha, Curve: lin(1, []float64{0, 2}, 1, 0)},
+			{Material: "paint", Path: model.PathUVScale, TextureSlot: "emissive", Curve: lin(2, []float64{0, 2}, 1, 1, 2, 2)},
+			{Node: "box", Path: model.PathVisibility, Curve: &model.Keyed{Interp: model.InterpStep, Width: 1, Frames: []float64{0, 1}, Values: []float64{1, 0}}},
+			{Node: "box", Path: model.PathWeights, Curve: lin(1, []float64{0, 2}, 0, 1)},
+			{Node: "cam", Path: "fov", Curve: lin(1, []float64{0, 2}, 1, 0.5)},
+			{Node: "lamp", Path: "intensity", Curve: lin(1, []float64{0, 2}, 2, 4)},
+			{Node: "lamp", Path: "color", Curve: lin(3, []float64{0, 2}, 1, 0.5, 0, 0, 0, 1)},
+		}}},
+	}
+}
+
+func TestEncodeAssets(t *testing.T) {
+	doc := encode(t, assetFile(), Options{Binary: true})
+	if len(doc.Meshes) != 1 || len(doc.Materials) != 1 || len(doc.Textures) != 1 || len(doc.Images) != 1 || len(doc.Cameras) != 1 {
+		t.Fatalf("meshes %d materials %d textures %d images %d cameras %d", len(doc.Meshes), len(doc.Materials), len(doc.Textures), len(doc.Images), len(doc.Cameras))
+	}
+	if doc.Nodes[0].Mesh == nil || *doc.Nodes[0].Mesh != 0 || doc.Nodes[1].Camera == nil {
+		t.Error("mesh or camera not attached to its node")
+	}
+	want := []string{extPointer, extLights, extVisibility, extTextureTransform}
+	slices.Sort(want)
+	if !slices.Equal(doc.ExtensionsUsed, want) || len(doc.ExtensionsRequired) != 0 {
+		t.Errorf("extensionsUsed %v required %v", doc.ExtensionsUsed, doc.ExtensionsRequired)
+	}
+	// The mirror flips Z of positions and normals, and the winding:
+	// (0,1,2) becomes (0,2,1).
+	p := doc.Meshes[0].Primitives[0]
+	if p.Mode != gltf.PrimitiveTriangles {
+		t.Errorf("mode %v", p.Mode)
+	}
+	acc := doc.Accessors[*p.Indices]
+	ix := readUint16(t, doc, acc)
+	if !slices.Equal(ix, []uint16{0, 2, 1, 0, 3, 2}) {
+		t.Errorf("indices %v", ix)
+	}
+	if acc := doc.Accessors[p.Targets[0][gltf.POSITION]]; acc.Min[2] != -1 || acc.Max[2] != -1 {
+		t.Errorf("morph target bounds %v %v, want z = -1", acc.Min, acc.Max)
+	}
+	// The normal (0,0,2) is renormalised and mirrored to (0,0,-1); the zero
+	// normal becomes +Z.
+	n := readFloats(t, doc, doc.Accessors[p.Attributes[gltf.NORMAL]])
+	if !slices.Equal(n[:3], []float32{0, 0, -1}) || !slices.Equal(n[9:], []float32{0, 0, 1}) {
+		t.Errorf("normals %v", n)
+	}
+	m := doc.Materials[0]
+	if m.AlphaMode != gltf.AlphaBlend || m.EmissiveTexture != nil {
+		t.Errorf("alpha mode %v (animated alpha needs BLEND); emissive %v (its texture is missing)", m.AlphaMode, m.EmissiveTexture)
+	}
+	if _, ok := m.PBRMetallicRoughness.BaseColorTexture.Extensions[extTextureTransform]; !ok {
+		t.Error("animated base colour texture has no KHR_texture_transform")
+	}
+	ptrs := map[string]bool{}
+	for _, c := range doc.Animations[0].Channels {
+		if c.Target.Path == "pointer" {
+			raw, _ := json.Marshal(c.Target.Extensions[extPointer])
+			var v struct{ Pointer string }
+			json.Unmarshal(raw, &v)
+			ptrs[v.Pointer] = true
+		}
+	}
+	for _, ptr := range []string{
+		"/materials/0/pbrMetallicRoughness/baseColorTexture/extensions/KHR_texture_transform/offset",
+		"/materials/0/pbrMetallicRoughness/baseColorFactor",
+		"/nodes/0/extensions/KHR_node_visibility/visible",
+		"/cameras/0/perspective/yfov",
+		"/extensions/KHR_lights_punctual/lights/0/intensity",
+		"/extensions/KHR_lights_punctual/lights/0/color",
+	} {
+		if !ptrs[ptr] {
+			t.Errorf("no pointer channel %s (have %v)", ptr, ptrs)
+		}
+	}
+	if len(ptrs) != 6 {
+		t.Errorf("%d pointers, want 6 (the emissive scale has no texture to move)", len(ptrs))
+	}
+	// The weights channel is a plain channel: SCALAR, one value per target per key.
+	found := false
+	for _, c := range doc.Animations[0].Channels {
+		if c.Target.Path == gltf.TRSWeights {
+			found = true
+			out := doc.Accessors[doc.Animations[0].Samplers[c.Sampler].Output]
+			if out.Type != gltf.AccessorScalar || out.Count != 3 {
+				t.Errorf("weights output %v × %d", out.Type, out.Count)
+			}
+		}
+	}
+	if !found {
+		t.Error("no weights channel")
+	}
+}
+
+// Alpha animates baseColorFactor: the material's RGB held, alpha from the
+// channel: (0.5, 0.25, 1, 1) at frame 0 and (…, 0.5) at frame 1.
+func TestAlphaPointerValues(t *testing.T) {
+	doc := encode(t, assetFile(), Options{Binary: true})
+	for _, c := range doc.Animations[0].Channels {
+		raw, _ := json.Marshal(c.Target.Extensions[extPointer])
+		if string(raw) != `{"pointer":"/materials/0/pbrMetallicRoughness/baseColorFactor"}` {
+			continue
+		}
+		out := readFloats(t, doc, doc.Accessors[doc.Animations[0].Samplers[c.Sampler].Output])
+		if !slices.Equal(out, []float32{0.5, 0.25, 1, 1, 0.5, 0.25, 1, 0.5, 0.5, 0.25, 1, 0}) {
+			t.Errorf("baseColorFactor keys %v", out)
+		}
+		return
+	}
+	t.Fatal("no baseColorFactor pointer")
+}
+
+func TestCleanSkinWeights(t *testing.T) {
+	// Joint 3 twice (0.25 + 0.25), a zero weight on joint 7: merged, the
+	// unused slots at joint 0 with weight 0.
+	j, w := cleanSkinWeights([]uint16{3, 5, 3, 7}, []float32{0.25, 0.5, 0.25, 0})
+	if !slices.Equal(j, []uint16{3, 5, 0, 0}) || !slices.Equal(w, []float32{0.5, 0.5, 0, 0}) {
+		t.Errorf("got %v %v", j, w)
+	}
+}
+
+func readFloats(t *testing.T, doc *gltf.Document, acc *gltf.Accessor) []float32 {
+	t.Helper()
+	bv := doc.BufferViews[*acc.BufferView]
+	data := doc.Buffers[0].Data[bv.ByteOffset+acc.ByteOffset : bv.ByteOffset+bv.ByteLength]
+	n := acc.Count * map[gltf.AccessorType]int{gltf.AccessorScalar: 1, gltf.AccessorVec2: 2, gltf.AccessorVec3: 3, gltf.AccessorVec4: 4}[acc.Type]
+	out := make([]float32, n)
+	for i := range out {
+		out[i] = math.Float32frombits(uint32(data[4*i]) | uint32(data[4*i+1])<<8 | uint32(data[4*i+2])<<16 | uint32(data[4*i+3])<<24)
+	}
+	return out
+}
+
+func readUint16(t *testing.T, doc *gltf.Document, acc *gltf.Accessor) []uint16 {
+	t.Helper()
+	if acc.ComponentType != gltf.ComponentUshort {
+		t.Fatalf("component type %v", acc.ComponentType)
+	}
+	bv := doc.BufferViews[*acc.BufferView]
+	data := doc.Buffers[0].Data[bv.ByteOffset:]
+	out := make([]uint16, acc.Count)
+	for i := range out {
+		out[i] = uint16(data[2*i]) | uint16(data[2*i+1])<<8
+	}
+	return out
+}
+
+// TestWriteAssetsForValidator writes the asset scene for the Khronos
+// validator (BAKE_DUMP_DIR), as TestWriteForValidator does.
+func TestWriteAssetsForValidator(t *testing.T) {
+	dir := os.Getenv("BAKE_DUMP_DIR")
+	if dir == "" {
+		t.Skip("BAKE_DUMP_DIR not set")
+	}
+	b, err := sample.Bake(assetFile(), sample.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	glb, _, err := Encode(b, Options{Binary: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(dir, 0o755)
+	if err := os.WriteFile(filepath.Join(dir, "assets_test.glb"), glb, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
