@@ -219,3 +219,31 @@ func TestWriteAssetsForValidator(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// External textures are files beside the glTF, referred to by URI; none
+// writes no image and keeps the material's name for it.
+func TestTextureModes(t *testing.T) {
+	b, err := sample.Bake(assetFile(), sample.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	main, _, images, err := EncodeFiles(b, Options{Binary: true, Textures: TexturesExternal, ImagePrefix: "my level"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := decode(main)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(images) != 1 || images[0].Name != "my level_0_red.png" || doc.Images[0].URI != "my%20level_0_red.png" || doc.Images[0].BufferView != nil {
+		t.Errorf("images %v, uri %q", len(images), doc.Images[0].URI)
+	}
+	main, _, images, err = EncodeFiles(b, Options{Binary: true, Textures: TexturesNone})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, _ = decode(main)
+	if len(images) != 0 || len(doc.Images) != 0 || len(doc.Textures) != 0 || doc.Materials[0].PBRMetallicRoughness.BaseColorTexture != nil {
+		t.Errorf("textures none wrote %d images, %d textures", len(doc.Images), len(doc.Textures))
+	}
+}

@@ -24,6 +24,27 @@ type Options struct {
 	// LoopSuffix appends "-loop" to repeating animations' names, Godot's
 	// import convention for looping clips.
 	LoopSuffix bool
+	// Textures is TexturesEmbed (""), TexturesExternal or TexturesNone.
+	Textures string
+	// ImagePrefix starts the names of external image files (the output's
+	// base name, no directories): "<prefix>_<n>_<texture>.png".
+	ImagePrefix string
+}
+
+// Texture modes: images inside the buffer, beside the output as files the
+// glTF refers to by URI, or not written at all (materials keep their
+// colours and name their textures in extras).
+const (
+	TexturesEmbed    = "embed"
+	TexturesExternal = "external"
+	TexturesNone     = "none"
+)
+
+// File is an extra output file (an external image), named relative to
+// the glTF it belongs to.
+type File struct {
+	Name string
+	Data []byte
 }
 
 // DataNodeName names the empty node that carries clips whose channels are
@@ -32,12 +53,20 @@ type Options struct {
 const DataNodeName = "bake:data"
 
 // Encode writes b as glTF. It returns the main file and, for .gltf output,
-// the .bin buffer (nil for .glb).
+// the .bin buffer (nil for .glb). External images (Options.Textures) are
+// only returned by EncodeFiles.
 func Encode(b *sample.Baked, opts Options) (main, bin []byte, err error) {
+	main, bin, _, err = EncodeFiles(b, opts)
+	return main, bin, err
+}
+
+// EncodeFiles is Encode that also returns the external image files.
+func EncodeFiles(b *sample.Baked, opts Options) (main, bin []byte, images []File, err error) {
 	w := newWriter(b)
+	w.opts = opts
 	doc, err := w.document(opts)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	var out bytes.Buffer
 	enc := gltf.NewEncoder(&out)
@@ -50,9 +79,9 @@ func Encode(b *sample.Baked, opts Options) (main, bin []byte, err error) {
 		}
 	}
 	if err := enc.Encode(doc); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return out.Bytes(), bin, nil
+	return out.Bytes(), bin, w.images, nil
 }
 
 type writer struct {
@@ -60,6 +89,9 @@ type writer struct {
 	doc   *gltf.Document
 	buf   []byte
 	index map[string]int
+	opts  Options
+	// images are the external image files (Options.Textures external).
+	images []File
 	assetIndex
 }
 

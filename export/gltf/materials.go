@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"net/url"
+	"strings"
 
 	"github.com/qmuntal/gltf"
 
@@ -43,8 +45,18 @@ func (w *writer) textures() error {
 		default:
 			continue
 		}
-		w.doc.Images = append(w.doc.Images, &gltf.Image{Name: t.Name, MimeType: mime,
-			BufferView: gltf.Index(w.view(data, 0))})
+		gi := &gltf.Image{Name: t.Name, MimeType: mime}
+		switch w.opts.Textures {
+		case TexturesNone:
+			continue
+		case TexturesExternal:
+			name := imageFileName(w.opts.ImagePrefix, len(w.doc.Images), t.Name, mime)
+			w.images = append(w.images, File{Name: name, Data: data})
+			gi.URI, gi.MimeType = url.PathEscape(name), ""
+		default:
+			gi.BufferView = gltf.Index(w.view(data, 0))
+		}
+		w.doc.Images = append(w.doc.Images, gi)
 		gt := &gltf.Texture{Name: t.Name, Source: gltf.Index(len(w.doc.Images) - 1), Extras: extrasOrNil(t.Extras)}
 		if k := (samplerKey{t.WrapS, t.WrapT, t.MinFilter, t.MagFilter}); k != (samplerKey{}) {
 			si, seen := samplers[k]
@@ -178,3 +190,23 @@ var (
 	minFilters = map[int]gltf.MinFilter{model.FilterNearest: gltf.MinNearest, model.FilterLinear: gltf.MinLinear}
 	magFilters = map[int]gltf.MagFilter{model.FilterNearest: gltf.MagNearest, model.FilterLinear: gltf.MagLinear}
 )
+
+// imageFileName names the n-th external image: the output's base name, a
+// number that keeps names unique, and the texture name reduced to
+// characters safe in any file system and URI.
+func imageFileName(prefix string, n int, texture, mime string) string {
+	safe := strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' {
+			return r
+		}
+		return '_'
+	}, texture)
+	ext := ".png"
+	if mime == "image/jpeg" {
+		ext = ".jpg"
+	}
+	if prefix == "" {
+		prefix = "texture"
+	}
+	return fmt.Sprintf("%s_%d_%s%s", prefix, n, safe, ext)
+}
