@@ -30,6 +30,10 @@ type Options struct {
 	Timing string
 	// CurveSeconds is how long a path follower takes to travel a curve.
 	CurveSeconds float64
+	// NoMeshes asks for the animation-only output: importers may skip
+	// decoding meshes, materials, textures, cameras and lights (skins stay,
+	// they make bones an armature).
+	NoMeshes bool
 	// Warn receives non-fatal notices about the input; may be nil.
 	Warn func(msg string)
 }

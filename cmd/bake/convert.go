@@ -36,6 +36,7 @@ type convertConfig struct {
 	quiet      bool
 	verbose    bool
 	failFast   bool
+	textures   string
 	common     importFlags
 }
 
@@ -45,6 +46,7 @@ type importFlags struct {
 	skeleton     string
 	timing       string
 	curveSeconds float64
+	noMeshes     bool
 }
 
 func (f *importFlags) register(fs *pflag.FlagSet) {
@@ -52,6 +54,7 @@ func (f *importFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.skeleton, "skeleton", "", "BFRES model file whose skeleton animation files use")
 	fs.StringVar(&f.timing, "timing", "graph", "Virtools clip timing: graph (behaviour graphs) or frames")
 	fs.Float64Var(&f.curveSeconds, "curve-seconds", 10, "seconds a follower takes to travel a 3D curve")
+	fs.BoolVar(&f.noMeshes, "no-meshes", false, "animation only: no meshes, materials, textures, cameras or lights")
 }
 
 // parseFlags adds the import flags and --help to fs, parses args, prints
@@ -84,7 +87,7 @@ func (f *importFlags) check() error {
 
 func (f *importFlags) options(warn func(string)) *format.Options {
 	return &format.Options{MaxInflate: f.maxInflate, Skeleton: f.skeleton, Timing: f.timing,
-		CurveSeconds: f.curveSeconds, Warn: warn}
+		CurveSeconds: f.curveSeconds, NoMeshes: f.noMeshes, Warn: warn}
 }
 
 const convertUsage = `Usage: bake [flags] PATH...
@@ -107,6 +110,7 @@ func runConvert(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&cfg.axes, "axes", "gltf", "output coordinates: gltf (converted) or source (the engine's own)")
 	fs.BoolVar(&cfg.split, "split", false, "write one output file per animation")
 	fs.BoolVar(&cfg.loopSuffix, "loop-suffix", false, "append -loop to repeating animations' names (Godot)")
+	fs.StringVar(&cfg.textures, "textures", "embed", "textures: embed (in the glTF's buffer), external (image files beside it) or none")
 	fs.IntVarP(&cfg.jobs, "jobs", "j", runtime.NumCPU(), "files converted in parallel")
 	fs.BoolVarP(&cfg.quiet, "quiet", "q", false, "print only errors")
 	fs.BoolVarP(&cfg.verbose, "verbose", "v", false, "also list skipped files and every output written")
@@ -146,6 +150,11 @@ func (cfg *convertConfig) check() (sample.Options, error) {
 	}
 	if cfg.timebase < 0 {
 		return o, usagef("--timebase must be positive")
+	}
+	switch cfg.textures {
+	case gltfexp.TexturesEmbed, gltfexp.TexturesExternal, gltfexp.TexturesNone:
+	default:
+		return o, usagef("--textures must be embed, external or none, not %q", cfg.textures)
 	}
 	if cfg.axes != "gltf" && cfg.axes != "source" {
 		return o, usagef("--axes must be gltf or source, not %q", cfg.axes)
@@ -384,8 +393,22 @@ func decodePath(path string, o *format.Options) ([]*model.File, string, error) {
 	}
 	for _, m := range files {
 		m.Source = model.Source{Path: filepath.ToSlash(path), Format: f.Name, SHA256: sum}
+		if o.NoMeshes {
+			dropMeshes(m)
+		}
 	}
 	return files, f.Name, partial
+}
+
+// dropMeshes makes the animation-only form of m (--no-meshes): no meshes,
+// materials, textures, cameras or lights, whatever the importer read. Skins
+// stay: they make a skeleton's bones an armature in the clients.
+func dropMeshes(m *model.File) {
+	m.Assets = model.Assets{Skins: m.Skins}
+	for i := range m.Nodes {
+		n := &m.Nodes[i]
+		n.Mesh, n.Skin, n.Camera, n.Light = "", "", "", ""
+	}
 }
 
 func fileSHA256(in *format.Input) (string, error) {
@@ -429,17 +452,30 @@ type output struct {
 
 func encodeAll(b *sample.Baked, base string, cfg *convertConfig) ([]output, error) {
 	var outs []output
+	images := map[string]bool{}
+	opts := gltfexp.Options{LoopSuffix: cfg.loopSuffix, Textures: cfg.textures, ImagePrefix: filepath.Base(base)}
+	dir := filepath.Dir(base)
+	addImages := func(files []gltfexp.File) {
+		for _, im := range files {
+			if rel := filepath.Join(dir, im.Name); !images[rel] {
+				images[rel] = true
+				outs = append(outs, output{rel, im.Data})
+			}
+		}
+	}
 	for _, f := range cfg.formats {
 		switch f {
 		case "glb":
-			data, _, err := gltfexp.Encode(b, gltfexp.Options{Binary: true, LoopSuffix: cfg.loopSuffix})
+			opts.Binary = true
+			data, _, ims, err := gltfexp.EncodeFiles(b, opts)
 			if err != nil {
 				return nil, err
 			}
 			outs = append(outs, output{base + ".glb", data})
+			addImages(ims)
 		case "gltf":
-			bin := filepath.Base(base) + ".bin"
-			data, buf, err := gltfexp.Encode(b, gltfexp.Options{BinName: bin, LoopSuffix: cfg.loopSuffix})
+			opts.Binary, opts.BinName = false, filepath.Base(base)+".bin"
+			data, buf, ims, err := gltfexp.EncodeFiles(b, opts)
 			if err != nil {
 				return nil, err
 			}
@@ -447,6 +483,7 @@ func encodeAll(b *sample.Baked, base string, cfg *convertConfig) ([]output, erro
 			if buf != nil {
 				outs = append(outs, output{base + ".bin", buf})
 			}
+			addImages(ims)
 		case "json":
 			data, err := jsonexp.Encode(b)
 			if err != nil {

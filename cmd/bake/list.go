@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/pflag"
@@ -30,7 +31,53 @@ type listFile struct {
 	Animations []listAnimation `json:"animations"`
 	Nodes      []listNode      `json:"nodes"`
 	Curves     []listCurve     `json:"curves,omitempty"`
+	Meshes     []listMesh      `json:"meshes,omitempty"`
+	Materials  []listMaterial  `json:"materials,omitempty"`
+	Textures   []listTexture   `json:"textures,omitempty"`
+	Skins      []listSkin      `json:"skins,omitempty"`
+	Cameras    []listCamera    `json:"cameras,omitempty"`
+	Lights     []listLight     `json:"lights,omitempty"`
 	Error      string          `json:"error,omitempty"`
+}
+
+type listMesh struct {
+	Name       string   `json:"name"`
+	Nodes      []string `json:"nodes"`
+	Primitives int      `json:"primitives"`
+	Vertices   int      `json:"vertices"`
+	Triangles  int      `json:"triangles"`
+	Targets    int      `json:"morphTargets,omitempty"`
+	Skinned    bool     `json:"skinned,omitempty"`
+}
+
+type listMaterial struct {
+	Name     string   `json:"name"`
+	Textures []string `json:"textures,omitempty"`
+	Alpha    string   `json:"alphaMode,omitempty"`
+}
+
+type listTexture struct {
+	Name   string `json:"name"`
+	Width  int    `json:"width,omitempty"`
+	Height int    `json:"height,omitempty"`
+	// Image is "pixels", the stored file's MIME type, or "missing FILE".
+	Image string `json:"image"`
+}
+
+type listSkin struct {
+	Name   string `json:"name"`
+	Joints int    `json:"joints"`
+}
+
+type listCamera struct {
+	Name string  `json:"name"`
+	Type string  `json:"type"`
+	Yfov float64 `json:"yfov,omitempty"`
+}
+
+type listLight struct {
+	Name string `json:"name"`
+	Type string `json:"type"`
 }
 
 type listAnimation struct {
@@ -134,7 +181,77 @@ func describe(path, fmtName string, f *model.File, timebase float64) listFile {
 	for _, c := range f.Curves {
 		lf.Curves = append(lf.Curves, listCurve{Name: c.Name, Closed: c.Closed, Length: c.Length})
 	}
+	describeAssets(&lf, f)
 	return lf
+}
+
+// describeAssets lists the file's meshes (with the nodes that show them and
+// their vertex and triangle counts), materials, textures, skins, cameras
+// and lights.
+func describeAssets(lf *listFile, f *model.File) {
+	shownBy := map[string][]string{}
+	skinned := map[string]bool{}
+	for _, n := range f.Nodes {
+		if n.Mesh != "" {
+			shownBy[n.Mesh] = append(shownBy[n.Mesh], n.Name)
+			skinned[n.Mesh] = skinned[n.Mesh] || n.Skin != ""
+		}
+	}
+	for _, m := range f.Meshes {
+		lm := listMesh{Name: m.Name, Nodes: shownBy[m.Name], Primitives: len(m.Primitives), Targets: len(m.TargetNames), Skinned: skinned[m.Name]}
+		if lm.Nodes == nil {
+			lm.Nodes = []string{}
+		}
+		for _, p := range m.Primitives {
+			lm.Vertices += len(p.Positions) / 3
+			lm.Triangles += triangles(&p)
+		}
+		lf.Meshes = append(lf.Meshes, lm)
+	}
+	for _, m := range f.Materials {
+		lm := listMaterial{Name: m.Name, Alpha: m.AlphaMode}
+		for _, t := range []model.TextureRef{m.BaseColorTexture, m.MetallicRoughnessTexture, m.Normal, m.Occlusion, m.EmissiveTexture} {
+			if t.Texture != "" {
+				lm.Textures = append(lm.Textures, t.Texture)
+			}
+		}
+		lf.Materials = append(lf.Materials, lm)
+	}
+	for _, t := range f.Textures {
+		lt := listTexture{Name: t.Name, Width: t.Image.Width, Height: t.Image.Height, Image: "pixels"}
+		switch {
+		case t.Image.RGBA != nil:
+		case t.Image.Bytes != nil:
+			lt.Image = t.Image.MIME
+		default:
+			lt.Image = "missing " + t.Image.URI
+		}
+		lf.Textures = append(lf.Textures, lt)
+	}
+	for _, s := range f.Skins {
+		lf.Skins = append(lf.Skins, listSkin{Name: s.Name, Joints: len(s.Joints)})
+	}
+	for _, c := range f.Cameras {
+		lf.Cameras = append(lf.Cameras, listCamera{Name: c.Name, Type: c.Type, Yfov: c.Yfov})
+	}
+	for _, l := range f.Lights {
+		lf.Lights = append(lf.Lights, listLight{Name: l.Name, Type: l.Type})
+	}
+}
+
+// triangles counts the triangles a primitive draws (0 for points and lines).
+func triangles(p *model.Primitive) int {
+	n := len(p.Indices)
+	if p.Indices == nil {
+		n = len(p.Positions) / 3
+	}
+	switch p.Mode {
+	case model.ModeTriangles:
+		return n / 3
+	case model.ModeTriangleStrip, model.ModeTriangleFan:
+		return max(n-2, 0)
+	}
+	return 0
 }
 
 func printList(w io.Writer, files []listFile) {
@@ -146,6 +263,15 @@ func printList(w io.Writer, files []listFile) {
 		fmt.Fprintf(w, "%s (%s): %d animations, %d nodes", name, f.Format, len(f.Animations), len(f.Nodes))
 		if len(f.Curves) > 0 {
 			fmt.Fprintf(w, ", %d curves", len(f.Curves))
+		}
+		for _, k := range []struct {
+			n    int
+			kind string
+		}{{len(f.Meshes), "meshes"}, {len(f.Materials), "materials"}, {len(f.Textures), "textures"},
+			{len(f.Skins), "skins"}, {len(f.Cameras), "cameras"}, {len(f.Lights), "lights"}} {
+			if k.n > 0 {
+				fmt.Fprintf(w, ", %d %s", k.n, k.kind)
+			}
 		}
 		fmt.Fprintln(w)
 		tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
@@ -167,6 +293,7 @@ func printList(w io.Writer, files []listFile) {
 			}
 			fmt.Fprintf(w, "  curve %s: %s, length %.2f\n", c.Name, closed, c.Length)
 		}
+		printAssets(w, &f)
 		if len(f.Nodes) > 0 {
 			fmt.Fprint(w, "  nodes:")
 			for _, n := range f.Nodes {
@@ -178,5 +305,45 @@ func printList(w io.Writer, files []listFile) {
 			}
 			fmt.Fprintln(w)
 		}
+	}
+}
+
+func printAssets(w io.Writer, f *listFile) {
+	for _, m := range f.Meshes {
+		extra := ""
+		if m.Skinned {
+			extra += ", skinned"
+		}
+		if m.Targets > 0 {
+			extra += fmt.Sprintf(", %d morph targets", m.Targets)
+		}
+		fmt.Fprintf(w, "  mesh %s: %d vertices, %d triangles, %d primitives%s, on %s\n", m.Name, m.Vertices, m.Triangles,
+			m.Primitives, extra, strings.Join(m.Nodes, " "))
+	}
+	for _, m := range f.Materials {
+		fmt.Fprintf(w, "  material %s", m.Name)
+		if len(m.Textures) > 0 {
+			fmt.Fprintf(w, ": %s", strings.Join(m.Textures, " "))
+		}
+		if m.Alpha != "" && m.Alpha != model.AlphaOpaque {
+			fmt.Fprintf(w, " (%s)", strings.ToLower(m.Alpha))
+		}
+		fmt.Fprintln(w)
+	}
+	for _, t := range f.Textures {
+		if t.Width > 0 {
+			fmt.Fprintf(w, "  texture %s: %d×%d %s\n", t.Name, t.Width, t.Height, t.Image)
+		} else {
+			fmt.Fprintf(w, "  texture %s: %s\n", t.Name, t.Image)
+		}
+	}
+	for _, s := range f.Skins {
+		fmt.Fprintf(w, "  skin %s: %d joints\n", s.Name, s.Joints)
+	}
+	for _, c := range f.Cameras {
+		fmt.Fprintf(w, "  camera %s: %s\n", c.Name, c.Type)
+	}
+	for _, l := range f.Lights {
+		fmt.Fprintf(w, "  light %s: %s\n", l.Name, l.Type)
 	}
 }
