@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/animbake/bake/model"
@@ -78,6 +79,13 @@ type Format struct {
 	// that decoded together with the error of the first that did not: the
 	// caller writes those files and still reports the failure.
 	Decode func(in *Input, opts *Options) ([]*model.File, error)
+	// Group, when set, names the group of files this one is converted
+	// with, from its base name alone: a file whose conversion reads others
+	// (an animation file and its model, texture archives) shares a group
+	// with them. It is called on every input's name before any file is
+	// read, whatever the content, so it must only answer for names of its
+	// own format and return "" otherwise. CI shards keep a group together.
+	Group func(name string) string
 }
 
 var (
@@ -150,9 +158,7 @@ func OpenFile(path string) (*Input, io.Closer, error) {
 	}
 	in := &Input{Path: path, R: f, Size: st.Size()}
 	in.OpenSibling = func(p string) (*Input, error) {
-		if !filepath.IsAbs(p) && filepath.Dir(p) == "." {
-			p = filepath.Join(filepath.Dir(path), p)
-		}
+		p = SiblingPath(path, p)
 		data, err := os.ReadFile(p)
 		if err != nil {
 			return nil, err
@@ -162,6 +168,40 @@ func OpenFile(path string) (*Input, io.Closer, error) {
 		return s, nil
 	}
 	return in, f, nil
+}
+
+// SiblingPath is the file OpenFile's OpenSibling opens for p, asked by
+// the input at path: a bare file name is looked for beside the input,
+// any other path is taken as given.
+func SiblingPath(path, p string) string {
+	if !filepath.IsAbs(p) && filepath.Dir(p) == "." {
+		return filepath.Join(filepath.Dir(path), p)
+	}
+	return p
+}
+
+// GroupKey returns the key of the group of inputs the file at path (as
+// given, any separator) is converted with: "format:folder/group" from the
+// first registered format whose Group names one, else the path itself
+// (slash-separated). Files beside each other with the same key must be
+// converted by the same CI shard.
+func GroupKey(path string) string {
+	slash := filepath.ToSlash(path)
+	dir, name := "", slash
+	if i := strings.LastIndexByte(slash, '/'); i >= 0 {
+		dir, name = slash[:i+1], slash[i+1:]
+	}
+	mu.RLock()
+	defer mu.RUnlock()
+	for _, f := range formats {
+		if f.Group == nil {
+			continue
+		}
+		if g := f.Group(name); g != "" {
+			return f.Name + ":" + dir + g
+		}
+	}
+	return slash
 }
 
 // BytesInput wraps in-memory data as an Input (tests, archive members).

@@ -13,7 +13,7 @@ import (
 )
 
 func init() {
-	format.Register(format.Format{Name: "bfres", Sniff: Sniff, Decode: Decode})
+	format.Register(format.Format{Name: "bfres", Sniff: Sniff, Decode: Decode, Group: Group})
 }
 
 // Sniff accepts FRES files (Wii U, and Switch so that it gets a clear
