@@ -36,6 +36,7 @@ type Document struct {
 	Nodes      []Node         `json:"nodes"`
 	Animations []Animation    `json:"animations"`
 	Curves     []Curve        `json:"curves,omitempty"`
+	Assets     *Assets        `json:"assets,omitempty"`
 	Extras     map[string]any `json:"extras,omitempty"`
 }
 
@@ -55,6 +56,10 @@ type Node struct {
 	Rotation    []F32          `json:"rotation"`
 	Scale       []F32          `json:"scale"`
 	Matrix      []F32          `json:"matrix,omitempty"`
+	Mesh        string         `json:"mesh,omitempty"`
+	Skin        string         `json:"skin,omitempty"`
+	Camera      string         `json:"camera,omitempty"`
+	Light       string         `json:"light,omitempty"`
 	Extras      map[string]any `json:"extras,omitempty"`
 }
 
@@ -75,6 +80,7 @@ type Animation struct {
 type Channel struct {
 	Node          string   `json:"node,omitempty"`
 	Material      string   `json:"material,omitempty"`
+	TextureSlot   string   `json:"textureSlot,omitempty"`
 	Path          string   `json:"path"`
 	Interpolation string   `json:"interpolation"`
 	Labels        []string `json:"labels,omitempty"`
@@ -120,7 +126,7 @@ func Build(b *sample.Baked) *Document {
 		Source: Source{File: b.Source.Path, Format: b.Source.Format, SHA256: b.Source.SHA256},
 		Nodes:  make([]Node, 0, len(b.Nodes)), Animations: make([]Animation, 0, len(b.Animations))}
 	for _, n := range b.Nodes {
-		jn := Node{Name: n.Name, Kind: n.Kind, Extras: n.Extras,
+		jn := Node{Name: n.Name, Kind: n.Kind, Extras: n.Extras, Mesh: n.Mesh, Skin: n.Skin, Camera: n.Camera, Light: n.Light,
 			Translation: f32s(n.Translation[:]), Rotation: f32s(n.Rotation[:]), Scale: f32s(n.Scale[:])}
 		if n.Parent >= 0 {
 			p := b.Nodes[n.Parent].Name
@@ -141,7 +147,7 @@ func Build(b *sample.Baked) *Document {
 			if c.Step {
 				interp = "STEP"
 			}
-			ja.Channels = append(ja.Channels, Channel{Node: c.Node, Material: c.Material, Path: c.Path,
+			ja.Channels = append(ja.Channels, Channel{Node: c.Node, Material: c.Material, TextureSlot: c.TextureSlot, Path: c.Path,
 				Interpolation: interp, Labels: c.Labels, Times: times, Values: rows(c.Values, c.Width)})
 		}
 		for _, e := range a.Events {
@@ -153,6 +159,7 @@ func Build(b *sample.Baked) *Document {
 		doc.Curves = append(doc.Curves, Curve{Name: c.Name, Closed: c.Closed, Length: F32(c.Length),
 			Positions: rows(c.Positions, 3), Directions: rows(c.Directions, 3), Extras: c.Extras})
 	}
+	doc.Assets = buildAssets(&b.Assets)
 	return doc
 }
 

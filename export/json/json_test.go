@@ -2,6 +2,7 @@ package json
 
 import (
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -63,5 +64,36 @@ func TestEncodeSchema(t *testing.T) {
 	}
 	if !strings.HasSuffix(string(data), "\n") {
 		t.Fatal("no final newline")
+	}
+}
+
+// Assets are summarised: per primitive its counts, attributes and bounds
+// (positions (0,0,0), (2,1,-3), (1,1,1) → min (0,0,-3), max (2,1,1)), materials with
+// their factors, textures with their origin.
+func TestAssetsSummary(t *testing.T) {
+	f := &model.File{
+		Axes:  model.GLTFAxes,
+		Nodes: []model.Node{{Name: "n", Parent: -1, Rotation: [4]float64{0, 0, 0, 1}, Scale: [3]float64{1, 1, 1}, Mesh: "m"}},
+		Assets: model.Assets{
+			Meshes: []model.Mesh{{Name: "m", Primitives: []model.Primitive{{Positions: []float32{0, 0, 0, 2, 1, -3, 1, 1, 1},
+				UVs: [][]float32{{0, 0, 1, 1, 0, 1}}, Indices: []uint32{0, 1, 2}, Mode: model.ModeTriangles, Material: "mat"}}}},
+			Materials: []model.Material{{Name: "mat", BaseColor: [4]float64{1, 1, 1, 1}, Roughness: 0.5,
+				BaseColorTexture: model.TextureRef{Texture: "t"}}},
+			Textures: []model.Texture{{Name: "t", Image: model.Image{URI: "a.bmp"}}},
+		},
+	}
+	b, err := sample.Bake(f, sample.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := Build(b)
+	p := doc.Assets.Meshes[0].Primitives[0]
+	if p.Vertices != 3 || p.Indices != 3 || p.Mode != 4 || p.Material != "mat" ||
+		!reflect.DeepEqual(p.Attributes, []string{"POSITION", "TEXCOORD_0"}) ||
+		!reflect.DeepEqual(p.Min, []F32{0, 0, -3}) || !reflect.DeepEqual(p.Max, []F32{2, 1, 1}) {
+		t.Errorf("primitive %+v", p)
+	}
+	if doc.Nodes[0].Mesh != "m" || doc.Assets.Textures[0].Image != "missing" || doc.Assets.Materials[0].BaseColorTexture.Texture != "t" {
+		t.Errorf("node %+v texture %+v", doc.Nodes[0], doc.Assets.Textures[0])
 	}
 }
