@@ -17,10 +17,15 @@ type Options struct {
 	// Axes is "gltf" (convert to glTF's convention) or "source" (leave the
 	// engine's own coordinates).
 	Axes string
+	// LoopSuffix names repeating clips with Godot's "-loop" suffix (see
+	// names.go).
+	LoopSuffix bool
 }
 
 // Baked is a file's content ready for export: nodes in the output
-// convention and every animation sampled on one time grid each.
+// convention, every animation sampled on one time grid each, and nodes and
+// clips under their output names (names.go; a renamed one keeps its source
+// name in extras.sourceName).
 type Baked struct {
 	Name       string
 	Source     model.Source
@@ -194,6 +199,7 @@ func Bake(f *model.File, opts Options) (*Baked, error) {
 		}
 		out.Animations = append(out.Animations, *ba)
 	}
+	applyNames(out, f, opts.LoopSuffix)
 	return out, nil
 }
 

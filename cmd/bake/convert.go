@@ -109,7 +109,7 @@ func runConvert(args []string, stdout, stderr io.Writer) error {
 	fs.Float64Var(&cfg.timebase, "timebase", 0, "override the source frame rate (source frames per second)")
 	fs.StringVar(&cfg.axes, "axes", "gltf", "output coordinates: gltf (converted) or source (the engine's own)")
 	fs.BoolVar(&cfg.split, "split", false, "write one output file per animation")
-	fs.BoolVar(&cfg.loopSuffix, "loop-suffix", false, "append -loop to repeating animations' names (Godot)")
+	fs.BoolVar(&cfg.loopSuffix, "loop-suffix", false, "append -loop to repeating and ping-pong animations' names, so Godot imports them as looping")
 	fs.StringVar(&cfg.textures, "textures", "embed", "textures: embed (in the glTF's buffer), external (image files beside it) or none")
 	fs.IntVarP(&cfg.jobs, "jobs", "j", runtime.NumCPU(), "files converted in parallel")
 	fs.BoolVarP(&cfg.quiet, "quiet", "q", false, "print only errors")
@@ -162,7 +162,7 @@ func (cfg *convertConfig) check() (sample.Options, error) {
 	if cfg.jobs < 1 {
 		return o, usagef("--jobs must be at least 1")
 	}
-	return sample.Options{FPS: fps, Timebase: cfg.timebase, Axes: cfg.axes}, nil
+	return sample.Options{FPS: fps, Timebase: cfg.timebase, Axes: cfg.axes, LoopSuffix: cfg.loopSuffix}, nil
 }
 
 func parseFPS(s string) (float64, error) {
@@ -453,7 +453,7 @@ type output struct {
 func encodeAll(b *sample.Baked, base string, cfg *convertConfig) ([]output, error) {
 	var outs []output
 	images := map[string]bool{}
-	opts := gltfexp.Options{LoopSuffix: cfg.loopSuffix, Textures: cfg.textures, ImagePrefix: filepath.Base(base)}
+	opts := gltfexp.Options{Textures: cfg.textures, ImagePrefix: filepath.Base(base)}
 	dir := filepath.Dir(base)
 	addImages := func(files []gltfexp.File) {
 		for _, im := range files {

@@ -109,11 +109,22 @@ func parseList(s, flag string) ([]float64, error) {
 	return out, nil
 }
 
+// findAnimation finds a clip by its source name or by the output name the
+// glTF and JSON carry (sample.ClipNames, with or without --loop-suffix).
 func findAnimation(files []*model.File, name string) (*model.File, *model.Animation) {
 	for _, f := range files {
 		for i := range f.Animations {
 			if f.Animations[i].Name == name {
 				return f, &f.Animations[i]
+			}
+		}
+	}
+	for _, suffix := range []bool{false, true} {
+		for _, f := range files {
+			for i, out := range sample.ClipNames(f.Animations, suffix) {
+				if out == name {
+					return f, &f.Animations[i]
+				}
 			}
 		}
 	}

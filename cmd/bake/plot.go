@@ -79,7 +79,13 @@ func runPlot(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	svg, err := drawPlot(&baked.Animations[0], &dense.Animations[0], clip, converterFor(f, *axes), *node, *all)
+	only := *node
+	for i, out := range sample.NodeNames(f.Nodes) {
+		if f.Nodes[i].Name == only {
+			only = out // the baked channels carry output names
+		}
+	}
+	svg, err := drawPlot(&baked.Animations[0], &dense.Animations[0], clip, converterFor(f, *axes), only, *all)
 	if err != nil {
 		return err
 	}

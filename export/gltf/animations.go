@@ -5,7 +5,6 @@ import (
 
 	"github.com/qmuntal/gltf"
 
-	"github.com/animbake/bake/model"
 	"github.com/animbake/bake/sample"
 )
 
@@ -26,9 +25,6 @@ func (w *writer) animations(opts Options, scene *gltf.Scene) {
 	for ai := range w.b.Animations {
 		a := &w.b.Animations[ai]
 		ga := &gltf.Animation{Name: a.Name}
-		if opts.LoopSuffix && a.Loop == model.LoopRepeat {
-			ga.Name += "-loop"
-		}
 		times := w.floatAccessor(a.Times, 1, true)
 		var data []map[string]any
 		targeted := map[string]bool{}

@@ -21,9 +21,6 @@ type Options struct {
 	Binary bool
 	// BinName is the .bin file name the .gltf refers to (no directories).
 	BinName string
-	// LoopSuffix appends "-loop" to repeating animations' names, Godot's
-	// import convention for looping clips.
-	LoopSuffix bool
 	// Textures is TexturesEmbed (""), TexturesExternal or TexturesNone.
 	Textures string
 	// ImagePrefix starts the names of external image files (the output's
@@ -50,7 +47,7 @@ type File struct {
 // DataNodeName names the empty node that carries clips whose channels are
 // all data (visibility, material, camera values): glTF needs at least one
 // channel per animation, so such clips hold a constant STEP scale on it.
-const DataNodeName = "bake:data"
+const DataNodeName = "bake_data"
 
 // Encode writes b as glTF. It returns the main file and, for .gltf output,
 // the .bin buffer (nil for .glb). External images (Options.Textures) are

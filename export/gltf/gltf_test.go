@@ -39,7 +39,12 @@ func testFile() *model.File {
 
 func encode(t *testing.T, f *model.File, opts Options) *gltf.Document {
 	t.Helper()
-	b, err := sample.Bake(f, sample.Options{})
+	return encodeWith(t, f, sample.Options{}, opts)
+}
+
+func encodeWith(t *testing.T, f *model.File, bake sample.Options, opts Options) *gltf.Document {
+	t.Helper()
+	b, err := sample.Bake(f, bake)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +60,7 @@ func encode(t *testing.T, f *model.File, opts Options) *gltf.Document {
 }
 
 func TestEncodeStructure(t *testing.T) {
-	doc := encode(t, testFile(), Options{Binary: true, LoopSuffix: true})
+	doc := encodeWith(t, testFile(), sample.Options{LoopSuffix: true}, Options{Binary: true})
 	if len(doc.Scenes) != 1 || len(doc.Scenes[0].Nodes) != 2 { // root + data node
 		t.Fatalf("scene roots %v", doc.Scenes[0].Nodes)
 	}

@@ -37,7 +37,7 @@ except ImportError as err:
           file=sys.stderr)
     sys.exit(2)
 
-DATA_NODE = "bake:data"
+DATA_NODE = "bake_data"
 
 
 class Failures:

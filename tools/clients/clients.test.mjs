@@ -13,7 +13,7 @@ import { writeFixture, fixtureJSON } from './fixture.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const hasBlender = spawnSync('sh', ['-c', 'command -v blender'], { encoding: 'utf8' }).status === 0;
 
-// Per file: 3 TRS paths on door.left:1, doorleft1 and bake:data, 1 matrix on
+// Per file: 3 TRS paths on door.left:1, doorleft1 and bake_data, 1 matrix on
 // fixed = 10 comparisons, at rest and at 5 times (3 samples + 2 midpoints,
 // or 0, 0.5, 1, 1.5, 2 for "blink") in each of 2 clips: 10 + 50 + 50 = 110.
 const SUMMARY = '2 files, 4 clips, 220 comparisons';

@@ -3,7 +3,7 @@
 // ("door.left:1" and "doorleft1" both become "doorleft1"), a .gltf with an
 // external .bin and the same content as .glb, LINEAR rotations, STEP
 // translations, a static matrix node, a data-only clip on a trailing
-// bake:data node, and a data channel glTF cannot animate.
+// bake_data node, and a data channel glTF cannot animate.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -43,7 +43,7 @@ function gltfParts() {
       { name: 'door.left:1', children: [1] },
       { name: 'doorleft1', translation: [0, 0, 0] },
       { name: 'fixed', matrix: FIXED_MATRIX },
-      { name: 'bake:data' },
+      { name: 'bake_data' },
     ],
     buffers: [{ byteLength: off }],
     bufferViews,

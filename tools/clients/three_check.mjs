@@ -15,7 +15,7 @@ import { findPairs } from './pairs.mjs';
 import { TRS, toFloat32, restOf, trsChannels, queryTimes, valueAt, deviation, matrixDeviation } from './expected.mjs';
 
 /** The empty node bake adds for clips that animate no node (see export/gltf). */
-const DATA_NODE = 'bake:data';
+const DATA_NODE = 'bake_data';
 const IDENTITY = { translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1] };
 
 /** three.js's own warnings, collected per file instead of flooding stderr. */
@@ -67,7 +67,7 @@ function localTRS(obj) {
 
 /**
  * Checks that three.js built the node tree bake wrote: JSON nodes[i] is glTF
- * node i (a trailing bake:data node may follow), with the same parent.
+ * node i (a trailing bake_data node may follow), with the same parent.
  */
 function checkStructure(doc, gltf, objects, problems) {
   const gnodes = gltf.parser.json.nodes ?? [];
