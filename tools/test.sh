@@ -27,6 +27,10 @@ else
   echo "(../shared/samples absent: real-sample conversion skipped)"
 fi
 
+echo "== the exporter's own test scenes (every asset kind and pointer)"
+BAKE_DUMP_DIR="$work/unit" go test -count=1 -run ForValidator ./export/gltf/ >/dev/null
+inputs+=("$work/unit")
+
 echo "== glTF-Validator"
 if [ ! -d tools/validate/node_modules ]; then
   (cd tools/validate && npm ci --no-audit --no-fund --silent)
@@ -39,6 +43,7 @@ if [ ! -d tools/clients/node_modules ]; then
 fi
 node --test tools/clients/expected.test.mjs tools/clients/clients.test.mjs
 node tools/clients/three_check.mjs "${inputs[@]}"
+node tools/clients/three_assets.mjs "${inputs[@]}"
 
 echo "== Blender client check"
 if command -v blender >/dev/null; then

@@ -10,6 +10,7 @@ import (
 
 	"github.com/qmuntal/gltf"
 
+	bakejson "github.com/animbake/bake/export/json"
 	"github.com/animbake/bake/model"
 	"github.com/animbake/bake/sample"
 )
@@ -214,9 +215,15 @@ func TestWriteAssetsForValidator(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	os.MkdirAll(dir, 0o755)
-	if err := os.WriteFile(filepath.Join(dir, "assets_test.glb"), glb, 0o644); err != nil {
+	js, err := bakejson.Encode(b)
+	if err != nil {
 		t.Fatal(err)
+	}
+	os.MkdirAll(dir, 0o755)
+	for name, data := range map[string][]byte{"assets_test.glb": glb, "assets_test.json": js} {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
