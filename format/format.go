@@ -27,6 +27,11 @@ type Options struct {
 	MaxInflate int64
 	// Skeleton names a model file that supplies a skeleton (BFRES).
 	Skeleton string
+	// Animations name the animation files converted with a model file
+	// (BFRES; default: X_Animation.bfres beside X.bfres), and LOD the
+	// level of detail its meshes draw (0 the finest).
+	Animations []string
+	LOD        int
 	// Timing chooses how Virtools clips are timed: "graph" or "frames".
 	Timing string
 	// CurveSeconds is how long a path follower takes to travel a curve.

@@ -17,6 +17,7 @@ import (
 // contents are the decoded sub-files of one FRES image, in file order.
 type contents struct {
 	header    Header
+	models    []*Model
 	skeletons []*Skeleton
 	skeletal  []*SkeletalAnim
 	shader    []*ShaderParamAnim
@@ -31,8 +32,13 @@ func readContents(data []byte, opts *format.Options) (*contents, error) {
 		return nil, err
 	}
 	c := &contents{header: f.header}
-	if c.skeletons, err = f.readModels(); err != nil {
+	if c.models, err = f.readModelsFull(); err != nil {
 		return nil, err
+	}
+	for _, m := range c.models {
+		if m.Skeleton != nil {
+			c.skeletons = append(c.skeletons, m.Skeleton)
+		}
 	}
 	each := func(group int, fn func(e dictEntry) error) error {
 		off := f.header.Groups[group]
@@ -111,6 +117,12 @@ func Decode(in *format.Input, opts *format.Options) ([]*model.File, error) {
 	if err != nil {
 		return nil, err
 	}
+	var animFiles []string
+	if hasMeshes(c) {
+		if animFiles, err = addAnimationFiles(in, c, opts); err != nil {
+			return nil, err
+		}
+	}
 	skel, from, err := chooseSkeleton(in, c, opts)
 	if err != nil {
 		return nil, err
@@ -118,6 +130,14 @@ func Decode(in *format.Input, opts *format.Options) ([]*model.File, error) {
 	file, err := build(c, skel, opts)
 	if err != nil {
 		return nil, err
+	}
+	if animFiles != nil {
+		file.Extras["animationFiles"] = animFiles
+	}
+	if skel != nil && from == "this file" {
+		if err := addModel(file, c, skel, opts); err != nil {
+			return nil, err
+		}
 	}
 	sum := sha256.Sum256(raw)
 	file.Source = model.Source{Path: in.Path, Format: "bfres", SHA256: hex.EncodeToString(sum[:])}

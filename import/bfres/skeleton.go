@@ -55,6 +55,9 @@ type Skeleton struct {
 	Model string // FMDL name
 	Flags uint32
 	Bones []Bone
+	// Tables are the skinning tables (matrix palette and inverse model
+	// matrices, fskl_matrices.go).
+	Tables *SkinTables
 }
 
 // ScaleMode returns the skeleton's scale mode.
@@ -155,6 +158,9 @@ func (f *resFile) readModelSkeleton(off int, name string) (*Skeleton, error) {
 		if b.Parent < -1 || int(b.Parent) >= int(numBone) {
 			return nil, binread.Errorf(int64(pos+6), "bone %q has parent index %d, not -1 or one of the %d bones", b.Name, b.Parent, numBone)
 		}
+	}
+	if s.Tables, err = f.readSkinTables(sk, arr, int(numBone), size, name); err != nil {
+		return nil, err
 	}
 	return s, nil
 }
