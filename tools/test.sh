@@ -48,6 +48,11 @@ node tools/clients/three_assets.mjs "${inputs[@]}"
 echo "== Blender client check"
 if command -v blender >/dev/null; then
   bash tools/clients/blender_check.sh "${inputs[@]}"
+  status=0
+  blender -b --factory-startup --python-exit-code 1 -P tools/clients/blender_assets.py -- "${inputs[@]}" \
+    >"$work/blender_assets.log" 2>&1 || status=$?
+  grep -E '^Blender assets:' "$work/blender_assets.log" || true
+  if [ "$status" -ne 0 ]; then cat "$work/blender_assets.log" >&2; exit 1; fi
 else
   echo "(blender not installed: Blender client check skipped; apt-get install -y blender python3-numpy)"
 fi

@@ -1,0 +1,141 @@
+"""Imports bake's glTF outputs that carry meshes into Blender (headless,
+stock importer) and checks what a user would see against bake's JSON
+export: every mesh node is a mesh object (skinned ones deformed by an
+armature), its world bounding box at rest equals bake's (the JSON's local
+position bounds through the node's world matrix, in Blender's Z-up axes),
+its material slots hold the JSON's materials, and every stored texture is an
+image of the JSON's size that Blender can read.
+
+Run: blender -b --factory-startup --python-exit-code 1 -P blender_assets.py -- DIR...
+"""
+
+import json
+import os
+import sys
+
+import bpy
+import numpy
+from mathutils import Matrix, Quaternion, Vector
+
+# Debian's Blender 3.4 importer calls numpy.bool, an alias NumPy 1.24 removed
+# (Debian ships 1.24.2), so every mesh import fails with AttributeError
+# whatever the file holds. bake's Blender add-on restores the alias; this
+# check does the same, as a user of the add-on would have it.
+if "bool" not in vars(numpy):
+    numpy.bool = bool
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from blender_expected import find_pairs  # noqa: E402
+
+TOL = 1e-4
+
+
+def gltf_to_blender(v):
+    """glTF's +Y-up point in Blender's +Z-up axes (the importer's conversion)."""
+    return Vector((v[0], -v[2], v[1]))
+
+
+def world_of(name, nodes):
+    n = nodes[name]
+    if n.get("matrix"):
+        m = n["matrix"]
+        local = Matrix([[m[c * 4 + r] for c in range(4)] for r in range(4)])
+    else:
+        t, q, s = n["translation"], n["rotation"], n["scale"]
+        local = Matrix.LocRotScale(Vector(t), Quaternion((q[3], q[0], q[1], q[2])), Vector(s))
+    return local if n["parent"] is None else world_of(n["parent"], nodes) @ local
+
+
+def box_of(points):
+    lo = Vector([min(p[i] for p in points) for i in range(3)])
+    hi = Vector([max(p[i] for p in points) for i in range(3)])
+    return lo, hi
+
+
+def corners(lo, hi):
+    return [Vector((x, y, z)) for x in (lo[0], hi[0]) for y in (lo[1], hi[1]) for z in (lo[2], hi[2])]
+
+
+def check(pair, problems):
+    with open(pair["json"], encoding="utf-8") as f:
+        doc = json.load(f)
+    assets = doc.get("assets") or {}
+    if not assets.get("meshes"):
+        return None
+    bpy.ops.wm.read_factory_settings(use_empty=True)
+    bpy.ops.import_scene.gltf(filepath=pair["gltf"])
+    bpy.context.view_layer.update()
+    nodes = {n["name"]: n for n in doc["nodes"]}
+    meshes = {m["name"]: m for m in assets["meshes"]}
+    stats = {"objects": 0, "images": 0}
+    for n in doc["nodes"]:
+        if not n.get("mesh"):
+            continue
+        obj = bpy.data.objects.get(n["name"])
+        if obj is None or obj.type != "MESH":
+            problems.append(f"{pair['gltf']}: node {n['name']}: no mesh object in Blender")
+            continue
+        stats["objects"] += 1
+        m = meshes[n["mesh"]]
+        lo, hi = box_of([Vector(p["min"]) for p in m["primitives"]] + [Vector(p["max"]) for p in m["primitives"]])
+        if n.get("skin"):
+            if not any(mod.type == "ARMATURE" and mod.object for mod in obj.modifiers):
+                problems.append(f"{pair['gltf']}: node {n['name']}: skinned mesh without an armature modifier")
+            want = box_of([gltf_to_blender(c) for c in corners(lo, hi)])
+            got = box_of([Vector(v.co) for v in obj.data.vertices])
+        else:
+            w = world_of(n["name"], nodes)
+            want = box_of([gltf_to_blender(w @ c) for c in corners(lo, hi)])
+            local = box_of([Vector(v.co) for v in obj.data.vertices])
+            got = box_of([obj.matrix_world @ c for c in corners(*local)])
+        size = max(1.0, (want[1] - want[0]).length)
+        dev = max((got[0] - want[0]).length, (got[1] - want[1]).length) / size
+        if not dev <= TOL:
+            problems.append(f"{pair['gltf']}: node {n['name']}: Blender box {tuple(got[0])}–{tuple(got[1])} "
+                            f"vs bake {tuple(want[0])}–{tuple(want[1])}")
+        want_mats = {p["material"] for p in m["primitives"] if p.get("material")}
+        got_mats = {s.material.name for s in obj.material_slots if s.material}
+        missing = {x for x in want_mats if not any(g == x or g.startswith(x[:60]) for g in got_mats)}
+        if missing:
+            problems.append(f"{pair['gltf']}: node {n['name']}: materials {sorted(missing)} missing (has {sorted(got_mats)})")
+    for t in assets.get("textures") or []:
+        if t["image"] != "pixels" and not t["image"].startswith("image/"):
+            continue
+        img = bpy.data.images.get(t["name"])
+        if img is None:
+            problems.append(f"{pair['gltf']}: texture {t['name']}: no image in Blender")
+            continue
+        if t.get("width") and tuple(img.size) != (t["width"], t["height"]):
+            problems.append(f"{pair['gltf']}: texture {t['name']}: Blender reads {tuple(img.size)}, "
+                            f"bake wrote {t['width']}×{t['height']}")
+        stats["images"] += 1
+    return stats
+
+
+def main():
+    argv = sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else []
+    if not argv:
+        print("usage: blender -b -P blender_assets.py -- DIR...", file=sys.stderr)
+        sys.exit(2)
+    pairs = [{"gltf": g, "json": j} for g, j in find_pairs(argv)[0]]
+    problems = []
+    files = objects = images = 0
+    for pair in pairs:
+        if not pair["gltf"].endswith(".glb"):
+            continue  # the .gltf twin holds the same scene
+        try:
+            stats = check(pair, problems)
+        except Exception as err:  # a file Blender cannot import is a failure
+            problems.append(f"{pair['gltf']}: {err!r}")
+            continue
+        if stats:
+            files += 1
+            objects += stats["objects"]
+            images += stats["images"]
+    for p in problems:
+        print(p, file=sys.stderr)
+    print(f"Blender assets: {files} files with meshes, {objects} mesh objects, {images} images; {len(problems)} problems")
+    sys.exit(1 if problems else 0)
+
+
+main()
