@@ -14,9 +14,17 @@ const NativeFPS = 30
 // (axes.md §4): (x, y, z) → (x, z, −y) in glTF, times 0.01.
 var Axes = model.Axes{Name: "ccs", Basis: [9]float64{1, 0, 0, 0, 0, 1, 0, -1, 0}, Scale: 0.01}
 
-// Convert turns a parsed scene into a model file: one animation per Anime
-// chunk, in file order, and one node per object the animations drive.
+// Convert turns a parsed scene into a model file with its assets (see
+// ConvertWith).
 func Convert(s *Scene, warn func(string, ...any)) (*model.File, error) {
+	return ConvertWith(s, AssetOptions{}, warn)
+}
+
+// ConvertWith turns a parsed scene into a model file: one animation per
+// Anime chunk, in file order, one node per object the animations drive,
+// and unless opts.NoMeshes the scene's textures, materials, meshes (on
+// their objects' nodes, at their clumps' bind poses) and skins.
+func ConvertWith(s *Scene, opts AssetOptions, warn func(string, ...any)) (*model.File, error) {
 	if warn == nil {
 		warn = func(string, ...any) {}
 	}
@@ -34,6 +42,11 @@ func Convert(s *Scene, warn func(string, ...any)) (*model.File, error) {
 		}
 		seen[a.Name]++
 		f.Animations = append(f.Animations, *anim)
+	}
+	if !opts.NoMeshes {
+		if err := convertAssets(s, ns, f, opts, warn); err != nil {
+			return nil, err
+		}
 	}
 	f.Nodes = ns.nodes
 	return f, nil

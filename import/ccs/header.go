@@ -113,7 +113,10 @@ func (x *Index) FileOf(id uint32) string {
 	return x.Files[f]
 }
 
-func newReader(data []byte) *binread.Reader { return binread.New(data, binary.LittleEndian) }
+// order is the byte order of every CCSF file (the PS2 EE is little-endian).
+var order = binary.LittleEndian
+
+func newReader(data []byte) *binread.Reader { return binread.New(data, order) }
 
 // chunkHead reads a chunk or record header: the type word, whose high half
 // must be 0xCCCC, and the size in words.

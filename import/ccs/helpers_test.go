@@ -68,9 +68,13 @@ func kiteFile() ([]byte, kiteIDs) {
 	id.anmDamage = b.Object("ANM_eex1dmg0", "eex1dmg0.max")
 	id.anmLoop = b.Object("ANM_ctu1wait", "ctu1wait.max")
 	id.anmScroll = b.Object("ANM_water", "field.max")
+	clut := b.Object("CLT_water", "field.max")
+	tex := b.Object("TEX_water", "field.max")
 	b.ObjectChunk(id.body, 0)
 	b.External(id.bodyExt, 0, id.body)
-	b.Texture(0, 0x11111111, 0x22222222) // the +50-word size trap before the Animes
+	colors := make([][4]byte, 16)
+	b.CLUT(clut, colors)
+	b.TextureData(tex, clut, 0x14, 1, 1, []byte{0x21, 0x03}) // the +50-word size trap before the Animes
 	b.Chunk(0x1900, id.morpher, 2, id.targetA, id.targetB)
 	// ANM_ctu1atc0: the body moves through its External copy; frame 5
 	// holds (2, 2) then (0x8005, 1) (ccs-anime-playback.txt "Notes").

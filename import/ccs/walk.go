@@ -26,7 +26,36 @@ type Scene struct {
 	Chunks map[uint16]int
 	// Resyncs counts the times the walk had to scan for the next chunk.
 	Resyncs int
+	// Raw holds, by code and in file order, the object chunks the asset
+	// decoders read later (Object, Material, Texture, CLUT, Camera, Light,
+	// Model, Clump, Morpher): walking stays cheap and a file whose assets
+	// are not wanted (--no-meshes) never decodes them.
+	Raw map[uint16][]RawChunk
 }
+
+// RawChunk is one top-level object chunk kept undecoded: its offset, its
+// object id (the first body word) and the body after the id. A Model
+// chunk's body runs to the next chunk the walk found, since its size word
+// is unreliable in generation 1 (ccs-container.md §2.5).
+type RawChunk struct {
+	Off  int64
+	ID   uint32
+	Body []byte
+}
+
+// BodyOff is the file offset of Body[0].
+func (c *RawChunk) BodyOff() int64 { return c.Off + 12 }
+
+// reader reads Body with errors at file offsets.
+func (c *RawChunk) reader() *binread.Reader {
+	r := newReader(c.Body)
+	r.Base = c.BodyOff()
+	return r
+}
+
+// assetCodes lists the chunks kept in Scene.Raw.
+var assetCodes = map[uint16]bool{CodeObject: true, CodeMaterial: true, CodeTexture: true, CodeCLUT: true,
+	CodeCamera: true, CodeLight: true, CodeModel: true, CodeClump: true, CodeMorpher: true}
 
 // External is an External ("ExtObj") chunk: a redirect to another object.
 type External struct {
@@ -53,7 +82,7 @@ func ReadScene(data []byte, warn func(string, ...any)) (*Scene, error) {
 		warn = func(string, ...any) {}
 	}
 	r := newReader(data)
-	s := &Scene{Kinds: map[uint32]uint16{}, Parents: map[uint32]uint32{}, Externals: map[uint32]External{}, Chunks: map[uint16]int{}}
+	s := &Scene{Kinds: map[uint32]uint16{}, Parents: map[uint32]uint32{}, Externals: map[uint32]External{}, Chunks: map[uint16]int{}, Raw: map[uint16][]RawChunk{}}
 	var err error
 	if s.Header, err = readHeader(r); err != nil {
 		return nil, err
@@ -124,6 +153,13 @@ func (s *Scene) walk(r *binread.Reader, warn func(string, ...any)) error {
 					return binread.Errorf(off, "chunk 0x%04x: no chunk follows it", code)
 				}
 				r.Pos = next
+				if code == CodeModel {
+					// The model's body runs to the chunk found.
+					raws := s.Raw[code]
+					if last := &raws[len(raws)-1]; last.Off == off {
+						last.Body = r.Data[bodyStart+4 : next]
+					}
+				}
 			}
 		}
 	}
@@ -175,6 +211,9 @@ func (s *Scene) readChunk(body *binread.Reader, code uint16, off int64, later bo
 	id, _ := body.U32("object index")
 	if _, seen := s.Kinds[id]; !seen {
 		s.Kinds[id] = code
+	}
+	if assetCodes[code] {
+		s.Raw[code] = append(s.Raw[code], RawChunk{Off: off, ID: id, Body: body.Data[body.Pos:]})
 	}
 	switch code {
 	case CodeObject:
