@@ -76,10 +76,22 @@ type BakedChannel struct {
 	Labels               []string
 	Width                int
 	Step                 bool
-	// Values holds len(Times)*Width components.
+	// Times are this channel's key times in seconds; nil means the
+	// animation's Times (every sample of the output grid). Channels whose
+	// keys were reduced to an error bound (package keys) carry their own.
+	Times []float64
+	// Values holds len(KeyTimes())*Width components.
 	Values []float64
 	// KeyFrames are the source key frames when the curve reports them.
 	KeyFrames []float64
+}
+
+// KeyTimes returns the channel's key times: its own, or the animation's.
+func (c *BakedChannel) KeyTimes(a *BakedAnimation) []float64 {
+	if c.Times != nil {
+		return c.Times
+	}
+	return a.Times
 }
 
 // BakedEvent is an event with its time in seconds.

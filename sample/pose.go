@@ -28,14 +28,22 @@ func CompileClip(a *model.Animation) (*Clip, error) {
 
 // Values evaluates channel i at a source frame, converted by cv.
 func (c *Clip) Values(i int, frame float64, cv *Converter) []float64 {
+	v := make([]float64, c.Evals[i].Width())
+	c.EvalInto(i, frame, cv, v)
+	return v
+}
+
+// EvalInto is Values without allocating: it writes channel i's value at a
+// source frame, converted by cv (rotations normalised), into
+// out[:Evals[i].Width()]. Loops that probe many times use it.
+func (c *Clip) EvalInto(i int, frame float64, cv *Converter, out []float64) {
 	ev := c.Evals[i]
-	v := make([]float64, ev.Width())
+	v := out[:ev.Width()]
 	ev.Eval(frame, v)
 	cv.Value(c.Anim.Channels[i].Path, v)
 	if c.Anim.Channels[i].Path == model.PathRotation && len(v) == 4 {
 		normalize4(v)
 	}
-	return v
 }
 
 // WorldMatrices returns every node's world matrix (column-major 4×4) at a

@@ -1,0 +1,63 @@
+package fidelity
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/animbake/bake/model"
+	"github.com/animbake/bake/sample"
+)
+
+// Converter returns the converter that takes f's values to the axes b was
+// baked in ("gltf": glTF's; otherwise the source's own).
+func Converter(f *model.File, b *sample.Baked) *sample.Converter {
+	if b.Axes == "gltf" {
+		return sample.NewConverter(f.Axes)
+	}
+	return sample.NewConverter(model.GLTFAxes)
+}
+
+// MeasureBaked measures every clip of b, a bake of f, against the engine:
+// probes as Probes gives them plus every key of every channel, playback
+// with slerp and with nlerp. shell 0 means DefaultShell.
+func MeasureBaked(f *model.File, b *sample.Baked, shell float64) ([]Result, error) {
+	if len(f.Animations) != len(b.Animations) {
+		return nil, fmt.Errorf("bake has %d animations, the file %d", len(b.Animations), len(f.Animations))
+	}
+	h := NewHierarchy(b.Nodes)
+	cv := Converter(f, b)
+	m := NewMeter(h, shell)
+	var out []Result
+	for i := range b.Animations {
+		ba, a := &b.Animations[i], &f.Animations[i]
+		eng, err := NewEngine(h, a, cv)
+		if err != nil {
+			return nil, fmt.Errorf("animation %q: %w", a.Name, err)
+		}
+		probes := Probes(ProbeSpec{Anim: a, FPS: ba.SourceFPS, Evals: eng.Evals(), Times: KeyTimes(ba)})
+		nodes, paths, widths := make([]string, len(ba.Channels)), make([]string, len(ba.Channels)), make([]int, len(ba.Channels))
+		for c, ch := range ba.Channels {
+			nodes[c], paths[c], widths[c] = ch.Node, ch.Path, ch.Width
+		}
+		m.DataChannels(h, nodes, paths, widths)
+		plays := []Player{NewKeyPlayer(h, ba, Slerp), NewKeyPlayer(h, ba, Nlerp)}
+		out = append(out, m.Measure(eng, plays, []Interp{Slerp, Nlerp}, probes))
+	}
+	return out, nil
+}
+
+// KeyTimes returns the sorted union of a baked clip's key times.
+func KeyTimes(ba *sample.BakedAnimation) []float64 {
+	var all []float64
+	seen := map[*float64]bool{}
+	for i := range ba.Channels {
+		ts := ba.Channels[i].KeyTimes(ba)
+		if len(ts) == 0 || seen[&ts[0]] {
+			continue
+		}
+		seen[&ts[0]] = true
+		all = append(all, ts...)
+	}
+	slices.Sort(all)
+	return slices.Compact(all)
+}

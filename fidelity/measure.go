@@ -1,0 +1,197 @@
+package fidelity
+
+import (
+	"math"
+
+	"github.com/animbake/bake/model"
+)
+
+// Result is the metric of one clip.
+type Result struct {
+	// Max and P99 are the largest and the 99th-percentile vertex error in
+	// metres over every (node, probe) pair; P99 is read from a histogram
+	// with 0.25 % wide bins (an upper bound within that).
+	Max, P99 float64
+	// WorstNode and WorstTime say where Max is; WorstInterp which rotation
+	// blend showed it.
+	WorstNode   string
+	WorstTime   float64
+	WorstInterp Interp
+	// NodeMax is each node's largest error.
+	NodeMax []float64
+	// Probes is the number of probe times, Samples the (node, probe) pairs.
+	Probes, Samples int
+	// DataMax is the worst non-TRS channel's error as a fraction of its
+	// tolerance (ChannelTolerance): above 1 fails. DataChannel and DataTime
+	// say where.
+	DataMax     float64
+	DataChannel int
+	DataTime    float64
+}
+
+// Meter measures clips of one hierarchy. It holds the per-probe buffers, so
+// one Meter serves one goroutine.
+type Meter struct {
+	h           *Hierarchy
+	shell       float64
+	refL, playL []TRS
+	refW, playW [][16]float64
+	nodeErr     []float64
+	hist        []int64
+	dref, dplay [16]float64
+	dataPaths   []string
+	dataWidth   []int
+	dataTol     []float64
+	dataOn      bool
+}
+
+// histogram: 1000 bins per decade from 1e-12 m to 1e4 m.
+const (
+	histLo      = -12
+	histDecades = 16
+	histPer     = 1000
+)
+
+// NewMeter prepares a meter for hierarchy h with the given shell distance
+// (DefaultShell when 0).
+func NewMeter(h *Hierarchy, shell float64) *Meter {
+	if shell <= 0 {
+		shell = DefaultShell
+	}
+	n := len(h.Parent)
+	return &Meter{h: h, shell: shell, refL: make([]TRS, n), playL: make([]TRS, n),
+		refW: make([][16]float64, n), playW: make([][16]float64, n), nodeErr: make([]float64, n), hist: make([]int64, histDecades*histPer+2)}
+}
+
+// DataChannels tells the meter which channels of the clips it measures are
+// data channels to compare (path, width); nil paths or widths turn it off.
+// Channels whose path is a TRS path on a node of the hierarchy are
+// skipped (the vertex metric covers them).
+func (m *Meter) DataChannels(h *Hierarchy, nodes, paths []string, widths []int) {
+	m.dataPaths, m.dataWidth, m.dataTol = make([]string, len(paths)), widths, make([]float64, len(paths))
+	m.dataOn = false
+	for i, p := range paths {
+		if targetOf(h, nodes[i], p).node >= 0 {
+			continue
+		}
+		m.dataPaths[i] = p
+		m.dataTol[i] = ChannelTolerance(p)
+		m.dataOn = true
+	}
+}
+
+// Measure compares the reference player with each of plays (typically the
+// same keys with Slerp and with Nlerp) at every probe and reports the
+// worse. modes names each play's rotation blend for the report. The plays
+// must animate the same nodes (they share one pose buffer).
+func (m *Meter) Measure(ref Player, plays []Player, modes []Interp, probes []Probe) Result {
+	h := m.h
+	res := Result{NodeMax: make([]float64, len(h.Parent)), Probes: len(probes), DataChannel: -1}
+	clear(m.hist)
+	// Players overwrite what they animate at every probe, the same nodes
+	// each time, so the rest pose is laid down once.
+	copy(m.refL, h.Rest)
+	copy(m.playL, h.Rest)
+	for _, p := range probes {
+		ref.Pose(p, m.refL)
+		h.World(m.refL, m.refW)
+		for pi, play := range plays {
+			play.Pose(p, m.playL)
+			h.World(m.playL, m.playW)
+			for i := range m.refW {
+				e := VertexError(&m.refW[i], &m.playW[i], m.shell)
+				if pi == 0 || e > m.nodeErr[i] {
+					m.nodeErr[i] = e
+				}
+				if e > res.Max {
+					res.Max, res.WorstNode, res.WorstTime, res.WorstInterp = e, h.Names[i], p.Time, modes[pi]
+				}
+			}
+			if m.dataOn {
+				m.measureData(ref, play, p, &res)
+			}
+		}
+		for i, e := range m.nodeErr {
+			m.record(e)
+			res.NodeMax[i] = max(res.NodeMax[i], e)
+		}
+	}
+	res.Samples = len(probes) * len(h.Parent)
+	res.P99 = m.percentile(0.99, int64(res.Samples))
+	return res
+}
+
+func (m *Meter) measureData(ref, play Player, p Probe, res *Result) {
+	rd, ok1 := ref.(DataPlayer)
+	pd, ok2 := play.(DataPlayer)
+	if !ok1 || !ok2 {
+		return
+	}
+	for c, path := range m.dataPaths {
+		w := m.dataWidth[c]
+		if path == "" || w > len(m.dref) {
+			continue
+		}
+		if !rd.Data(p, c, m.dref[:w]) || !pd.Data(p, c, m.dplay[:w]) {
+			continue
+		}
+		var e float64
+		for j := range w {
+			e = max(e, math.Abs(m.dref[j]-m.dplay[j]))
+		}
+		if r := e / m.dataTol[c]; r > res.DataMax {
+			res.DataMax, res.DataChannel, res.DataTime = r, c, p.Time
+		}
+	}
+}
+
+// record counts one (node, probe) pair's error, the worse of the blends,
+// for the percentile.
+func (m *Meter) record(e float64) {
+	if e <= 0 {
+		m.hist[0]++
+		return
+	}
+	b := int(math.Floor((math.Log10(e)-histLo)*histPer)) + 1
+	b = min(max(b, 0), len(m.hist)-1)
+	m.hist[b]++
+}
+
+func (m *Meter) percentile(q float64, total int64) float64 {
+	if total == 0 {
+		return 0
+	}
+	var sum int64
+	for _, c := range m.hist {
+		sum += c
+	}
+	need := int64(math.Ceil(q * float64(sum)))
+	var acc int64
+	for b, c := range m.hist {
+		acc += c
+		if acc >= need {
+			if b == 0 {
+				return 0
+			}
+			return math.Pow(10, histLo+float64(b)/histPer)
+		}
+	}
+	return math.Inf(1)
+}
+
+// ChannelTolerance is the absolute tolerance of a non-TRS channel in its
+// own units (docs/fidelity.md): visibility and texture patterns are exact
+// (0.5 of their integer step, so any wrong step fails), alpha 1/1024 (a
+// quarter of an 8-bit display step), morph weights 1e-4 (0.1 mm on a
+// target that moves a vertex 1 m), UV offset and scale 1e-4 (a tenth of a
+// texel of a 1024-texel texture), UV rotation 1e-4 rad, anything else
+// (camera and light values) 1e-4 in its unit.
+func ChannelTolerance(path string) float64 {
+	switch path {
+	case model.PathVisibility, model.PathTexturePattern:
+		return 0.5
+	case model.PathAlpha:
+		return 1.0 / 1024
+	}
+	return 1e-4
+}
