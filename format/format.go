@@ -40,6 +40,9 @@ type Options struct {
 	// decoding meshes, materials, textures, cameras and lights (skins stay,
 	// they make bones an armature).
 	NoMeshes bool
+	// TexturesFrom names the archive that holds a model's textures (BFRES:
+	// X.Tex1.sbfres); empty means look beside the input.
+	TexturesFrom string
 	// Warn receives non-fatal notices about the input; may be nil.
 	Warn func(msg string)
 }

@@ -47,6 +47,7 @@ type importFlags struct {
 	timing       string
 	curveSeconds float64
 	noMeshes     bool
+	texturesFrom string
 }
 
 func (f *importFlags) register(fs *pflag.FlagSet) {
@@ -55,6 +56,7 @@ func (f *importFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.timing, "timing", "graph", "Virtools clip timing: graph (behaviour graphs) or frames")
 	fs.Float64Var(&f.curveSeconds, "curve-seconds", 10, "seconds a follower takes to travel a 3D curve")
 	fs.BoolVar(&f.noMeshes, "no-meshes", false, "animation only: no meshes, materials, textures, cameras or lights")
+	fs.StringVar(&f.texturesFrom, "textures-from", "", "BFRES texture archive (X.Tex1.sbfres) for model files; default: beside the input")
 }
 
 // parseFlags adds the import flags and --help to fs, parses args, prints
@@ -87,7 +89,7 @@ func (f *importFlags) check() error {
 
 func (f *importFlags) options(warn func(string)) *format.Options {
 	return &format.Options{MaxInflate: f.maxInflate, Skeleton: f.skeleton, Timing: f.timing,
-		CurveSeconds: f.curveSeconds, NoMeshes: f.noMeshes, Warn: warn}
+		CurveSeconds: f.curveSeconds, NoMeshes: f.noMeshes, TexturesFrom: f.texturesFrom, Warn: warn}
 }
 
 const convertUsage = `Usage: bake [flags] PATH...

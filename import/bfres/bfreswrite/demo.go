@@ -42,11 +42,12 @@ const (
 
 // DemoModel is Demo.bfres: one FMDL "Demo" whose Euler-mode skeleton is
 // Root, Spine (1 up), Head (0.6 above the spine), and Arm_L and Arm_R
-// (0.4 to either side, hanging down: bind rotation Z −π/2 and +π/2).
+// (0.4 to either side, hanging down: bind rotation Z −π/2 and +π/2), with
+// the textures of DemoTextures.
 func DemoModel() *File {
 	one := [3]float32{1, 1, 1}
 	half := float32(math.Pi / 2)
-	return &File{Version: V4, Name: "Demo", Models: []Model{{Name: "Demo", SkelFlags: ScaleMaya | RotateEuler, Bones: []Bone{
+	return &File{Version: V4, Name: "Demo", Textures: DemoTextures(), Models: []Model{{Name: "Demo", SkelFlags: ScaleMaya | RotateEuler, Bones: []Bone{
 		{Name: "Root", Parent: -1, S: one, R: [4]float32{0, 0, 0, 1}},
 		{Name: "Spine", Parent: 0, S: one, R: [4]float32{0, 0, 0, 1}, T: [3]float32{0, 1, 0}},
 		{Name: "Head", Parent: 1, S: one, R: [4]float32{0, 0, 0, 1}, T: [3]float32{0, 0.6, 0}},

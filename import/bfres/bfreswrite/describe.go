@@ -132,4 +132,6 @@ type File struct {
 	FSHU    []FSHU
 	FTXP    []FTXP
 	FVIS    []FVIS
+	// Textures are the FTEX of the textures group.
+	Textures []Texture
 }

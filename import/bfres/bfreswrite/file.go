@@ -25,6 +25,9 @@ func (tf *File) Bytes() []byte {
 	for _, m := range tf.Models {
 		add(GroupModels, m.Name, w.model(m))
 	}
+	for _, t := range tf.Textures {
+		add(GroupTextures, t.Name, w.ftex(t))
+	}
 	for _, a := range tf.FSKA {
 		add(GroupSkeletalAnims, a.Name, w.fska(a))
 	}
