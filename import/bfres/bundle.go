@@ -157,18 +157,32 @@ func retarget(file *model.File, ma *modelAssets) {
 	for ai := range file.Animations {
 		a := &file.Animations[ai]
 		var out []model.Channel
+		hidden := map[string]bool{} // shape nodes given a visibility channel in this clip
+		// toShapes moves a visibility channel to the shape nodes it hides.
+		// A shape hidden by both its bone and its material in one clip
+		// keeps the first; the other stays as data (its original target).
+		toShapes := func(ch model.Channel, nodes []string) bool {
+			for _, n := range nodes {
+				if hidden[n] {
+					return false
+				}
+			}
+			for _, n := range nodes {
+				hidden[n] = true
+				out = append(out, model.Channel{Node: n, Path: model.PathVisibility, Curve: ch.Curve})
+			}
+			return true
+		}
 		for _, ch := range a.Channels {
 			switch {
 			case ch.Path == model.PathVisibility && ch.Material != "" && len(ma.shapesOfMaterial[ch.Material]) > 0:
-				for _, n := range ma.shapesOfMaterial[ch.Material] {
-					out = append(out, model.Channel{Node: n, Path: model.PathVisibility, Curve: ch.Curve})
+				if toShapes(ch, ma.shapesOfMaterial[ch.Material]) {
+					continue
 				}
-				continue
 			case ch.Path == model.PathVisibility && ch.Node != "" && len(ma.shapesOfBone[ch.Node]) > 0:
-				for _, n := range ma.shapesOfBone[ch.Node] {
-					out = append(out, model.Channel{Node: n, Path: model.PathVisibility, Curve: ch.Curve})
+				if toShapes(ch, ma.shapesOfBone[ch.Node]) {
+					continue
 				}
-				continue
 			case isUVPath(ch.Path) && ch.Material != "":
 				if i, ok := mats[ch.Material]; ok {
 					ch.TextureSlot = ""

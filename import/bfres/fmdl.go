@@ -39,7 +39,7 @@ func (vb *VertexBuffer) Attrib(name string) *VertexAttrib {
 
 // Record sizes of the Wii U model structures.
 const (
-	fmdlHeaderSize   = 0x30
+	fmdlHeaderSize   = 0x28
 	fvtxHeaderSize   = 0x20
 	attribRecordSize = 0x0C
 	gx2BufferSize    = 0x18

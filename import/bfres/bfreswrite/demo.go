@@ -42,18 +42,21 @@ const (
 
 // DemoModel is Demo.bfres: one FMDL "Demo" whose Euler-mode skeleton is
 // Root, Spine (1 up), Head (0.6 above the spine), and Arm_L and Arm_R
-// (0.4 to either side, hanging down: bind rotation Z −π/2 and +π/2), with
-// the textures of DemoTextures.
+// (0.4 to either side, hanging down: bind rotation Z −π/2 and +π/2),
+// with the textures of DemoTextures and the skinned meshes and materials
+// of addDemoMeshes.
 func DemoModel() *File {
 	one := [3]float32{1, 1, 1}
 	half := float32(math.Pi / 2)
-	return &File{Version: V4, Name: "Demo", Textures: DemoTextures(), Models: []Model{{Name: "Demo", SkelFlags: ScaleMaya | RotateEuler, Bones: []Bone{
+	f := &File{Version: V4, Name: "Demo", Textures: DemoTextures(), Models: []Model{{Name: "Demo", SkelFlags: ScaleMaya | RotateEuler, Bones: []Bone{
 		{Name: "Root", Parent: -1, S: one, R: [4]float32{0, 0, 0, 1}},
 		{Name: "Spine", Parent: 0, S: one, R: [4]float32{0, 0, 0, 1}, T: [3]float32{0, 1, 0}},
 		{Name: "Head", Parent: 1, S: one, R: [4]float32{0, 0, 0, 1}, T: [3]float32{0, 0.6, 0}},
 		{Name: "Arm_L", Parent: 1, S: one, R: [4]float32{0, 0, -half, 1}, T: [3]float32{0.4, 0.5, 0}},
 		{Name: "Arm_R", Parent: 1, S: one, R: [4]float32{0, 0, half, 1}, T: [3]float32{-0.4, 0.5, 0}},
 	}}}}
+	addDemoMeshes(&f.Models[0])
+	return f
 }
 
 // DemoAnimation is Demo_Animation.bfres, animating DemoModel's skeleton
@@ -71,6 +74,8 @@ func DemoModel() *File {
 //   - "Scroll" (60 frames, loop): a texture-SRT animation of material
 //     "Body": translate X linear 0 → 1, rotate cubic 0 → π/2 → 0, scale
 //     and mode as constants (Maya, scale 2 × 1).
+//   - "Hide" (30 frames, loop): a material visibility animation, material
+//     "Arm" hidden from frame 15 on (step bool curve).
 func DemoAnimation() *File {
 	half := math.Pi / 2
 	var bob []float64
@@ -100,7 +105,9 @@ func DemoAnimation() *File {
 			}},
 		},
 		FVIS: []FVIS{{Name: "Blink", Flags: AnimLoop, Frames: 30, Names: []string{"Head", "Arm_L"}, Base: []bool{true, true},
-			Curves: []Curve{StepBool(0, []float64{0, 10, 20}, []bool{true, false, true})}}},
+			Curves: []Curve{StepBool(0, []float64{0, 10, 20}, []bool{true, false, true})}},
+			{Name: "Hide", Material: true, Flags: AnimLoop, Frames: 30, Names: []string{"Arm"}, Base: []bool{true},
+				Curves: []Curve{StepBool(0, []float64{0, 15}, []bool{true, false})}}},
 		FSHU: []FSHU{{Name: "Scroll", Group: GroupTexSRTAnims, Flags: AnimLoop, Frames: 60, Mats: []ShuMat{{
 			Name: "Body", Params: []Param{{Name: "tex_srt0", NumFloat: 2,
 				Curves: []Curve{

@@ -34,12 +34,20 @@ type Bone struct {
 	T      [3]float32
 }
 
-// Model is an FMDL holding only its skeleton.
+// Model is an FMDL: its skeleton and, optionally, meshes (fmdl.go).
 type Model struct {
 	Name string
 	// SkelFlags is the FSKL flags word (scale and rotation modes).
 	SkelFlags uint32
 	Bones     []Bone
+	// SmoothMatrices and RigidMatrices give the bone of each matrix of
+	// the skinning palette (smooth ones first); InverseModel holds one
+	// 3×4 row-major inverse model matrix per smooth matrix.
+	SmoothMatrices, RigidMatrices []uint16
+	InverseModel                  [][12]float32
+	VertexBuffers                 []VertexBuffer
+	Shapes                        []Shape
+	Materials                     []Material
 }
 
 // BoneAnim is one bone of a skeletal animation: flags (base values

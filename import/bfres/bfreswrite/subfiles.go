@@ -7,7 +7,7 @@ import (
 
 // model writes an FMDL holding only its FSKL skeleton.
 func (w *writer) model(m Model) int {
-	p := w.reserve(0x2C)
+	p := w.reserve(fmdlSize)
 	copy(w.b[p:], "FMDL")
 	w.str(p+4, m.Name)
 	sk := w.reserve(0x20)
@@ -30,6 +30,8 @@ func (w *writer) model(m Model) int {
 			w.putF(bp+0x14+4*j, v)
 		}
 	}
+	w.skinTables(sk, arr, m)
+	w.meshes(p, m)
 	return p
 }
 
