@@ -91,11 +91,12 @@ func loadContents(in *format.Input, path string, opts *format.Options) (*content
 	return readContents(data, opts)
 }
 
-// addModel adds the meshes, materials and skin of the model whose skeleton
-// the file's nodes came from, one root node per shape, and retargets the
-// material and visibility channels to them. Other models of the file are
-// named in a warning and in extras.modelsNotConverted.
-func addModel(file *model.File, c *contents, skel *Skeleton, opts *format.Options) error {
+// addModel adds the meshes, materials, textures and skin of the model whose
+// skeleton the file's nodes came from, one root node per shape, and
+// retargets the material and visibility channels to them. Other models of
+// the file are named in a warning and in extras.modelsNotConverted. With
+// opts.NoMeshes only the skin is added.
+func addModel(in *format.Input, file *model.File, c *contents, skel *Skeleton, opts *format.Options) error {
 	warn := func(f string, args ...any) { opts.Warnf("bfres: "+f, args...) }
 	var m *Model
 	var others []string
@@ -117,17 +118,32 @@ func addModel(file *model.File, c *contents, skel *Skeleton, opts *format.Option
 	if opts != nil {
 		lod = opts.LOD
 	}
+	if opts != nil && opts.NoMeshes {
+		if skin := skeletonSkin(m.Skeleton, file.Nodes); !hasSkin(file, skin.Name) {
+			file.Skins = append(file.Skins, skin)
+		}
+		return nil
+	}
 	ma, err := buildModel(m, file.Nodes, lod, warn)
 	if err != nil {
 		return err
 	}
+	var names []string
+	for _, mat := range m.Materials {
+		names = append(names, mat.Textures...)
+	}
+	textures, err := modelTextures(in, c.res, names, opts)
+	if err != nil {
+		return err
+	}
+	file.Textures = append(file.Textures, textures...)
 	file.Nodes = append(file.Nodes, ma.nodes...)
 	file.Meshes = append(file.Meshes, ma.meshes...)
 	file.Materials = append(file.Materials, ma.materials...)
 	if !hasSkin(file, ma.skin.Name) {
 		file.Skins = append(file.Skins, ma.skin)
 	}
-	linkTextures(file.Materials, m.Materials, file.Textures, warn)
+	linkTextures(file.Materials, m.Materials, file.Textures)
 	retarget(file, ma)
 	return nil
 }

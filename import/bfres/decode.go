@@ -17,6 +17,7 @@ import (
 // contents are the decoded sub-files of one FRES image, in file order.
 type contents struct {
 	header    Header
+	res       *resFile
 	models    []*Model
 	skeletons []*Skeleton
 	skeletal  []*SkeletalAnim
@@ -31,7 +32,7 @@ func readContents(data []byte, opts *format.Options) (*contents, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &contents{header: f.header}
+	c := &contents{header: f.header, res: f}
 	if c.models, err = f.readModelsFull(); err != nil {
 		return nil, err
 	}
@@ -135,7 +136,7 @@ func Decode(in *format.Input, opts *format.Options) ([]*model.File, error) {
 		file.Extras["animationFiles"] = animFiles
 	}
 	if skel != nil && from == "this file" {
-		if err := addModel(file, c, skel, opts); err != nil {
+		if err := addModel(in, file, c, skel, opts); err != nil {
 			return nil, err
 		}
 	}

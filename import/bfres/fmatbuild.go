@@ -3,7 +3,6 @@ package bfres
 import (
 	"encoding/binary"
 	"math"
-	"strings"
 
 	"github.com/animbake/bake/model"
 )
@@ -211,9 +210,9 @@ const (
 
 // linkTextures binds each material's sampler slots to the textures that
 // exist (by FTEX name) and sets those textures' samplers from the first
-// material that uses them. Names with no texture are warned about and kept
-// in the material's extras ("missingTextures").
-func linkTextures(mats []model.Material, src []*Material, textures []model.Texture, warn func(string, ...any)) {
+// material that uses them. Names with no texture (modelTextures has warned
+// about them) are kept in the material's extras ("missingTextures").
+func linkTextures(mats []model.Material, src []*Material, textures []model.Texture) {
 	byName := map[string]int{}
 	for i, t := range textures {
 		byName[t.Name] = i
@@ -250,7 +249,6 @@ func linkTextures(mats []model.Material, src []*Material, textures []model.Textu
 		}
 		if missing != nil {
 			m.Extras["missingTextures"] = missing
-			warn("material %s: textures %s not found (give the texture archive beside the model); the material keeps their names", m.Name, strings.Join(missing, ", "))
 		}
 	}
 }

@@ -138,6 +138,28 @@ func TestDemoModelMeshes(t *testing.T) {
 // names the material Body and its base-colour texture.
 func TestDemoModelAnimationTargets(t *testing.T) {
 	f := decodeDemo(t, "Demo.bfres")
+	// _a0 samplers bind the FTEX of the model file as base colour; the
+	// texture takes the first material's sampler: Body's wraps and filters
+	// bilinear, Head's clamps (GX2 clamp 2) with point filtering.
+	for _, c := range []struct{ mat, tex string }{{"Body", "demo_alb"}, {"Head", "demo_mask"}, {"Arm", "demo_alb"}} {
+		for _, m := range f.Materials {
+			if m.Name == c.mat && m.BaseColorTexture.Texture != c.tex {
+				t.Errorf("material %s: base colour texture %q, want %q", m.Name, m.BaseColorTexture.Texture, c.tex)
+			}
+			if m.Name == "Body" && !m.BaseColorTexture.Transform {
+				t.Errorf("Body's base colour texture is animated (Scroll) but has no transform")
+			}
+		}
+	}
+	for _, tex := range f.Textures {
+		want := [4]int{model.WrapRepeat, model.WrapRepeat, model.FilterLinear, model.FilterLinear}
+		if tex.Name == "demo_mask" {
+			want = [4]int{model.WrapClampToEdge, model.WrapClampToEdge, model.FilterNearest, model.FilterNearest}
+		}
+		if got := [4]int{tex.WrapS, tex.WrapT, tex.MinFilter, tex.MagFilter}; got != want {
+			t.Errorf("texture %s sampler %v, want %v", tex.Name, got, want)
+		}
+	}
 	blink := modeltest.Animation(t, f, "Blink")
 	for _, c := range []struct{ frame, want float64 }{{0, 1}, {10, 0}, {20, 1}} {
 		modeltest.Near(t, "Helmet visibility", modeltest.Eval(t, blink, "Helmet", model.PathVisibility, c.frame), []float64{c.want}, 0)
