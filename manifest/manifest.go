@@ -138,6 +138,11 @@ type Input struct {
 	SHA256 string `json:"sha256"`
 	// Format is the importer that read it.
 	Format string `json:"format"`
+	// Base is where its outputs go under the output folder, without
+	// extension: each output is Base plus a suffix. It depends on the other
+	// inputs too (x.dat beside x.oni writes x_dat.glb), so a change of Base
+	// makes the input stale.
+	Base string `json:"base"`
 	// Uses are the other files the conversion looked for: a BFRES model
 	// beside its animation file, the --skeleton file, texture archives.
 	// Changing, adding or removing any of them makes the input stale.
@@ -324,6 +329,9 @@ func (m *Manifest) Validate() error {
 		}
 		if in.Format == "" {
 			return fmt.Errorf("%s: expected a format name", where)
+		}
+		if !LocalPath(in.Base) {
+			return fmt.Errorf("%s: base %q: expected a clean relative path inside the output folder", where, in.Base)
 		}
 		for j, u := range in.Uses {
 			if u.Path == "" || (j > 0 && in.Uses[j-1].Path >= u.Path) {

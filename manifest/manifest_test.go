@@ -79,12 +79,12 @@ func sample() *Manifest {
 		Bake:    "v1.2.3 output/1",
 		Options: NewOptions(map[string]string{"fps": "30", "axes": "gltf"}),
 		Inputs: []Input{
-			{Path: "in/b.oni", Size: 3, SHA256: sumABC, Format: "oni",
+			{Path: "in/b.oni", Size: 3, SHA256: sumABC, Format: "oni", Base: "b",
 				Outputs: []File{{Path: "b.json", Size: 0, SHA256: sumEmpty}, {Path: "b.glb", Size: 3, SHA256: sumABC}}},
-			{Path: "in/X_Animation.bfres", Size: 0, SHA256: sumEmpty, Format: "bfres",
+			{Path: "in/X_Animation.bfres", Size: 0, SHA256: sumEmpty, Format: "bfres", Base: "X_Animation",
 				Uses:    []Use{{Path: "in/X.sbfres", Absent: true}, {Path: "in/X.bfres", Size: 3, SHA256: sumABC}},
 				Outputs: []File{{Path: "X_Animation.glb", Size: 0, SHA256: sumEmpty}}},
-			{Path: "in/bad.dat", Size: 3, SHA256: sumABC, Format: "oni", Error: "offset 0x10: expected OBAN"},
+			{Path: "in/bad.dat", Size: 3, SHA256: sumABC, Format: "oni", Base: "bad", Error: "offset 0x10: expected OBAN"},
 		},
 	}
 }
@@ -112,6 +112,7 @@ func TestEncodeIsSortedAndExact(t *testing.T) {
       "size": 0,
       "sha256": "` + sumEmpty + `",
       "format": "bfres",
+      "base": "X_Animation",
       "uses": [
         {
           "path": "in/X.bfres",
@@ -136,6 +137,7 @@ func TestEncodeIsSortedAndExact(t *testing.T) {
       "size": 3,
       "sha256": "` + sumABC + `",
       "format": "oni",
+      "base": "b",
       "outputs": [
         {
           "path": "b.glb",
@@ -154,6 +156,7 @@ func TestEncodeIsSortedAndExact(t *testing.T) {
       "size": 3,
       "sha256": "` + sumABC + `",
       "format": "oni",
+      "base": "bad",
       "outputs": [],
       "error": "offset 0x10: expected OBAN"
     }
@@ -192,6 +195,7 @@ func TestDecodeRejects(t *testing.T) {
 		{"no schema", `{"inputs": []}`, "no \"schema\""},
 		{"foreign", `{"schema": "npm-lock/3"}`, "schema \"npm-lock/3\""},
 		{"unknown field", edit(`"format": "oni",`, `"format": "oni", "mtime": 5,`), "unknown field"},
+		{"unsafe base", edit(`"base": "b"`, `"base": "../b"`), "base \"../b\""},
 		{"wrong type", edit(`"size": 3,`, `"size": "3",`), "expected int64"},
 		{"trailing", string(good) + "{}", "offset " + strconv.Itoa(len(good)) + ": invalid character '{' after top-level value"},
 		{"bad hash", edit(sumABC, strings.ToUpper(sumABC)), "64 lowercase hex"},

@@ -19,6 +19,7 @@ import (
 	gltfexp "github.com/animbake/bake/export/gltf"
 	jsonexp "github.com/animbake/bake/export/json"
 	"github.com/animbake/bake/format"
+	"github.com/animbake/bake/manifest"
 	"github.com/animbake/bake/model"
 	"github.com/animbake/bake/sample"
 )
@@ -38,6 +39,7 @@ type convertConfig struct {
 	failFast   bool
 	textures   string
 	common     importFlags
+	inc        incFlags
 }
 
 // importFlags are the flags every command that reads files shares.
@@ -103,6 +105,29 @@ Flags:
 
 func runConvert(args []string, stdout, stderr io.Writer) error {
 	var cfg convertConfig
+	fs := convertFlags(&cfg)
+	cfg.inc.register(fs)
+	if err := parseFlags(fs, &cfg.common, args, mainUsage+"\n"+convertUsage, stdout); err != nil {
+		return err
+	}
+	cfg.inc.options = outputOptions(fs)
+	opts, err := cfg.check()
+	if err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		return usagef("no input paths given")
+	}
+	jobs, err := collect(fs.Args())
+	if err != nil {
+		return err
+	}
+	return convertAll(jobs, &cfg, opts, stdout, stderr)
+}
+
+// convertFlags defines the flags that say what to convert and how on a
+// new flag set; bake check reads the same ones.
+func convertFlags(cfg *convertConfig) *pflag.FlagSet {
 	fs := pflag.NewFlagSet("bake", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.StringVarP(&cfg.out, "out", "o", "baked", "output folder")
@@ -117,21 +142,7 @@ func runConvert(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVarP(&cfg.quiet, "quiet", "q", false, "print only errors")
 	fs.BoolVarP(&cfg.verbose, "verbose", "v", false, "also list skipped files and every output written")
 	fs.BoolVar(&cfg.failFast, "fail-fast", false, "stop at the first file that fails")
-	if err := parseFlags(fs, &cfg.common, args, mainUsage+"\n"+convertUsage, stdout); err != nil {
-		return err
-	}
-	opts, err := cfg.check()
-	if err != nil {
-		return err
-	}
-	if fs.NArg() == 0 {
-		return usagef("no input paths given")
-	}
-	jobs, err := collect(fs.Args())
-	if err != nil {
-		return err
-	}
-	return convertAll(jobs, &cfg, opts, stdout, stderr)
+	return fs
 }
 
 func (cfg *convertConfig) check() (sample.Options, error) {
@@ -251,9 +262,17 @@ type result struct {
 	outputs  []string
 	warnings []string
 	err      error
+	upToDate bool            // the manifest proved its outputs current
+	uses     []manifest.Use  // other files the conversion looked for
+	files    []manifest.File // outputs written, for the manifest
 }
 
 func convertAll(jobs []job, cfg *convertConfig, opts sample.Options, stdout, stderr io.Writer) error {
+	inc, err := startIncremental(jobs, cfg, stderr)
+	if err != nil {
+		return err
+	}
+	jobs = inc.jobs
 	results := make([]result, len(jobs))
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -271,6 +290,11 @@ func convertAll(jobs []job, cfg *convertConfig, opts sample.Options, stdout, std
 			if gctx.Err() != nil {
 				return nil
 			}
+			if inc.fresh(i) {
+				results[i].upToDate = true
+				bar.step()
+				return nil
+			}
 			results[i] = convertOne(jobs[i], cfg, opts)
 			bar.step()
 			if results[i].err != nil && cfg.failFast {
@@ -281,7 +305,7 @@ func convertAll(jobs []job, cfg *convertConfig, opts sample.Options, stdout, std
 	}
 	_ = g.Wait()
 	bar.done()
-	nFailed, nOK, nSkipped := 0, 0, 0
+	nFailed, nOK, nSkipped, nUpToDate := 0, 0, 0, 0
 	for i, r := range results {
 		for _, w := range r.warnings {
 			if !cfg.quiet {
@@ -289,6 +313,8 @@ func convertAll(jobs []job, cfg *convertConfig, opts sample.Options, stdout, std
 			}
 		}
 		switch {
+		case r.upToDate:
+			nUpToDate++
 		case r.err != nil:
 			nFailed++
 			fmt.Fprintf(stderr, "%s: %v\n", jobs[i].path, r.err)
@@ -306,8 +332,13 @@ func convertAll(jobs []job, cfg *convertConfig, opts sample.Options, stdout, std
 			}
 		}
 	}
+	st, err := inc.finish(results, stderr)
+	if err != nil {
+		return err
+	}
 	if !cfg.quiet {
-		fmt.Fprintf(stderr, "bake: %d converted, %d failed, %d skipped\n", nOK, nFailed, nSkipped)
+		fmt.Fprintf(stderr, "bake: %d converted, %d up to date, %d failed, %d skipped, %d pruned%s\n",
+			nOK, nUpToDate, nFailed, nSkipped, st.pruned, st.orphanNote())
 	}
 	if nFailed > 0 || ctx.Err() != nil {
 		return errSomeFailed
@@ -329,7 +360,9 @@ func convertOne(j job, cfg *convertConfig, opts sample.Options) (res result) {
 		res.warnings = append(res.warnings, msg)
 		mu.Unlock()
 	}
-	files, fmtName, err := decodePath(j.path, cfg.common.options(warn))
+	var uses usesRecorder
+	files, fmtName, err := decodeRecorded(j.path, cfg.common.options(warn), &uses)
+	res.uses = uses.list()
 	if errors.Is(err, format.ErrUnknown) {
 		res.skipped = true
 		return res
@@ -368,6 +401,9 @@ func convertOne(j job, cfg *convertConfig, opts sample.Options) (res result) {
 		}
 	}
 	written, err := writeOutputs(cfg.out, outs)
+	if err == nil && !cfg.inc.noManifest {
+		res.files = outputFiles(outs)
+	}
 	res.outputs = written
 	res.err = err
 	if res.err == nil {
@@ -379,9 +415,18 @@ func convertOne(j job, cfg *convertConfig, opts sample.Options) (res result) {
 // decodePath opens, identifies and decodes one file, filling in the
 // source facts every model file carries.
 func decodePath(path string, o *format.Options) ([]*model.File, string, error) {
+	return decodeRecorded(path, o, nil)
+}
+
+// decodeRecorded is decodePath noting in uses (when not nil) the other
+// files the importer looks for.
+func decodeRecorded(path string, o *format.Options, uses *usesRecorder) ([]*model.File, string, error) {
 	in, closer, err := format.OpenFile(path)
 	if err != nil {
 		return nil, "", err
+	}
+	if uses != nil {
+		uses.watch(in)
 	}
 	defer closer.Close()
 	f, files, err := format.Decode(in, o)

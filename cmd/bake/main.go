@@ -41,7 +41,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	cmd := "convert"
 	if len(args) > 0 {
 		switch args[0] {
-		case "list", "eval", "plot", "help":
+		case "list", "eval", "plot", "check", "manifest", "help":
 			cmd, args = args[0], args[1:]
 		}
 	}
@@ -52,6 +52,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = runEval(args, stdout, stderr)
 	case "plot":
 		err = runPlot(args, stdout, stderr)
+	case "check":
+		err = runCheck(args, stdout, stderr)
+	case "manifest":
+		err = runManifest(args, stdout, stderr)
 	case "help":
 		fmt.Fprint(stdout, mainUsage)
 		return exitOK
@@ -86,11 +90,14 @@ Usage:
   bake eval [--json] FILE --anim NAME --frames F,F,...|--times T,T,... [--axes source|gltf] [--world]
   bake eval [--json] FILE --curve NAME --progress P,P,... [--axes source|gltf]
   bake plot FILE --anim NAME [--node N] -o plot.svg
+  bake check [flags] PATH... -o OUT   exit 0 when OUT is up to date with PATH... (by its manifest), else 1
+  bake manifest merge A.json B.json ... -o M.json   join the manifests of CI shards
 
 Examples:
   bake -o baked testdata/demo                 every demo input to .glb under baked/
   bake -f glb,json --fps 30 levels/           GLB and JSON, resampled at 30 samples/s
   bake --split --loop-suffix -f gltf door.oni one .gltf per animation, Godot loop names
+  bake --shard 2/4 -o baked levels/          the second of four CI shards (then bake manifest merge)
   bake list --json menulevel.nmo
   bake eval --world S01.CCS --anim ANM_x --frames 0,0.5,12
 
