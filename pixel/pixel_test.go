@@ -294,3 +294,16 @@ func TestSwizzle(t *testing.T) {
 		t.Errorf("String = %q", s)
 	}
 }
+
+// Normal Z from X and Y: (128, 128) is x = y = 1/255 → z = 0.99998 →
+// 254.998 → 255; (255, 128) has x = 1, so z = 0 → 127.5 → 128; (218, 128)
+// has x = 0.70980, y = 0.00392 → z = √(1 − 0.50382 − 0.00002) = 0.70439 →
+// 217.31 → 217; (0, 0) is outside the unit disc and clamps to z = 0.
+func TestReconstructNormalZ(t *testing.T) {
+	p := []byte{128, 128, 0, 9, 255, 128, 0, 9, 218, 128, 0, 9, 0, 0, 0, 9}
+	ReconstructNormalZ(p)
+	want := []byte{128, 128, 255, 9, 255, 128, 128, 9, 218, 128, 217, 9, 0, 0, 128, 9}
+	if !bytes.Equal(p, want) {
+		t.Errorf("got %v, want %v", p, want)
+	}
+}

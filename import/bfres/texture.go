@@ -19,6 +19,10 @@ const FTEXHeaderSize = 0xC0
 // maxTextureDim is the GX2 limit on a texture's width and height.
 const maxTextureDim = 8192
 
+// gx2UseDepthBuffer is the GX2SurfaceUse bit of depth buffers, which
+// addrlib tiles in another micro-tile order.
+const gx2UseDepthBuffer = 0x4
+
 // GX2 surface dimensions (GX2SurfaceDim).
 var gx2DimNames = map[uint32]string{0: "1D", 1: "2D", 2: "3D", 3: "cube", 4: "1D array", 5: "2D array", 6: "2D MSAA", 7: "2D MSAA array"}
 
@@ -138,6 +142,9 @@ func (f *resFile) decodeFTEX(t *FTEX) ([]byte, error) {
 	}
 	if t.AAMode != 0 {
 		return nil, unsupported("texture %s is multisampled (AA mode %d); only single-sample surfaces are decoded", t.Name, t.AAMode)
+	}
+	if t.Use&gx2UseDepthBuffer != 0 {
+		return nil, unsupported("texture %s is a depth buffer (use 0x%x), whose depth micro-tile order is not decoded", t.Name, t.Use)
 	}
 	pf, _, ok := t.Format.Pixel()
 	if !ok {

@@ -201,6 +201,7 @@ func TestBadTextures(t *testing.T) {
 		{0x18, 0x80E, "GX2 format 0x80e"}, // R32 float
 		{0x34, 0x3, "1D tiled thick"},
 		{0x1C, 2, "multisampled"},
+		{0x20, 5, "depth buffer"},
 	} {
 		texs, notes, err := texInputs(t, map[string][]byte{"M.bfres": ftexField(t, good, c.field, c.v)}, "M.bfres", nil, "")
 		if err != nil || len(texs) != 0 || len(notes) != 1 || !strings.Contains(notes[0], c.word) {
@@ -243,4 +244,36 @@ func FuzzTextures(f *testing.F) {
 			}
 		}
 	})
+}
+
+// BenchmarkDecodeTextures decodes 256×256 textures from a model file:
+// BC1 2D-tiled and RGBA8 1D-tiled (untiling, block decoding, selectors).
+func BenchmarkDecodeTextures(b *testing.B) {
+	blocks := make([]byte, 64*64*8)
+	for i := range blocks {
+		blocks[i] = byte(i * 37)
+	}
+	rgba := make([]byte, 256*256*4)
+	for i := range rgba {
+		rgba[i] = byte(i * 11)
+	}
+	file := (&bfreswrite.File{Version: bfreswrite.V4, Name: "B", Textures: []bfreswrite.Texture{
+		{Name: "bc1", Width: 256, Height: 256, Format: bfreswrite.FormatBC1, TileMode: bfreswrite.Tile2DThin1, Swizzle: 0x500,
+			CompSel: [4]byte{0, 1, 2, 3}, Elements: blocks},
+		{Name: "rgba", Width: 256, Height: 256, Format: bfreswrite.FormatRGBA8, TileMode: bfreswrite.Tile1DThin1,
+			CompSel: [4]byte{2, 1, 0, 5}, Elements: rgba},
+	}}).Bytes()
+	f, err := readHeader(file)
+	if err != nil {
+		b.Fatal(err)
+	}
+	in := format.BytesInput("B.bfres", file)
+	b.SetBytes(2 * 256 * 256 * 4) // RGBA bytes produced
+	b.ReportAllocs()
+	for b.Loop() {
+		texs, err := modelTextures(in, f, nil, &format.Options{})
+		if err != nil || len(texs) != 2 {
+			b.Fatal(err)
+		}
+	}
 }
