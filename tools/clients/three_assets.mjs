@@ -96,11 +96,21 @@ async function checkFile(pair, problems) {
     }
   }
   // Textures: every stored image decoded, every bound map present.
-  const stored = (doc.assets.textures ?? []).filter((t) => t.image !== 'missing').length;
+  // three.js loads an image when a mesh's material uses it: count those.
+  const used = new Set();
+  const usedMaterials = new Set();
+  for (const m of json.meshes ?? []) for (const p of m.primitives) if (p.material !== undefined) usedMaterials.add(p.material);
+  for (const mi of usedMaterials) {
+    const m = json.materials[mi];
+    for (const info of [m.pbrMetallicRoughness?.baseColorTexture, m.pbrMetallicRoughness?.metallicRoughnessTexture,
+      m.normalTexture, m.occlusionTexture, m.emissiveTexture]) {
+      if (info) used.add(json.textures[info.index].source);
+    }
+  }
   const decoded = decodedImages.length - before;
   const external = (json.images ?? []).some((im) => im.uri);
-  if (!external && json.images && decoded < Math.min(stored, json.images.length)) {
-    problems.push(`${pair.gltf}: ${decoded} images decoded of ${json.images.length}`);
+  if (!external && decoded !== used.size) {
+    problems.push(`${pair.gltf}: ${decoded} images decoded of the ${used.size} its materials use`);
   }
   stats.textures = decoded;
   const materials = new Map();
