@@ -28,6 +28,7 @@ func (w *writer) animations(opts Options, scene *gltf.Scene) {
 		times := w.floatAccessor(a.Times, 1, true)
 		var data []map[string]any
 		targeted := map[string]bool{}
+		plain := 0 // channels every client plays (not KHR_animation_pointer)
 		for _, c := range a.Channels {
 			co, ok := w.channelTarget(&c)
 			if !ok || targeted[co.key] {
@@ -35,6 +36,9 @@ func (w *writer) animations(opts Options, scene *gltf.Scene) {
 				continue
 			}
 			targeted[co.key] = true
+			if !co.pointer {
+				plain++
+			}
 			if co.pointer {
 				data = append(data, dataChannel(a, &c))
 				w.use(extPointer)
@@ -52,7 +56,10 @@ func (w *writer) animations(opts Options, scene *gltf.Scene) {
 			ga.Samplers = append(ga.Samplers, &gltf.AnimationSampler{Input: times, Output: out, Interpolation: interp})
 			ga.Channels = append(ga.Channels, &gltf.AnimationChannel{Sampler: len(ga.Samplers) - 1, Target: co.target})
 		}
-		if len(ga.Channels) == 0 {
+		// A clip every client should see with its length: one whose channels
+		// are all data or pointers (which clients without the extension drop)
+		// also holds a constant channel on the data node.
+		if plain == 0 {
 			if dataNode < 0 {
 				dataNode = len(doc.Nodes)
 				doc.Nodes = append(doc.Nodes, &gltf.Node{Name: DataNodeName})
@@ -69,7 +76,7 @@ func (w *writer) animations(opts Options, scene *gltf.Scene) {
 			in := w.floatAccessor(ends, 1, true)
 			out := w.floatAccessor(ones, 3, false)
 			ga.Samplers = append(ga.Samplers, &gltf.AnimationSampler{Input: in, Output: out, Interpolation: gltf.InterpolationStep})
-			ga.Channels = append(ga.Channels, &gltf.AnimationChannel{Sampler: 0,
+			ga.Channels = append(ga.Channels, &gltf.AnimationChannel{Sampler: len(ga.Samplers) - 1,
 				Target: gltf.AnimationChannelTarget{Node: gltf.Index(dataNode), Path: gltf.TRSScale}})
 		}
 		ga.Extras = animationExtras(a, data)

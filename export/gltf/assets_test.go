@@ -254,3 +254,28 @@ func TestTextureModes(t *testing.T) {
 		t.Errorf("textures none wrote %d images, %d textures", len(doc.Images), len(doc.Textures))
 	}
 }
+
+// A clip whose only channels are pointers still holds a plain channel (on
+// the data node) over its whole length, so clients without
+// KHR_animation_pointer see the clip and its duration.
+func TestPointerOnlyClipKeepsItsLength(t *testing.T) {
+	f := assetFile()
+	f.Animations[0].Channels = f.Animations[0].Channels[:4] // offset, alpha, emissive scale (data), visibility
+	doc := encode(t, f, Options{Binary: true})
+	plain := 0
+	for _, c := range doc.Animations[0].Channels {
+		if c.Target.Path != "pointer" {
+			plain++
+			if doc.Nodes[*c.Target.Node].Name != DataNodeName {
+				t.Errorf("plain channel on %q", doc.Nodes[*c.Target.Node].Name)
+			}
+			in := doc.Accessors[doc.Animations[0].Samplers[c.Sampler].Input]
+			if in.Max[0] != float64(float32(0.2)) {
+				t.Errorf("data channel ends at %v, want the clip's 0.2 s", in.Max)
+			}
+		}
+	}
+	if plain != 1 {
+		t.Errorf("%d plain channels, want 1", plain)
+	}
+}
