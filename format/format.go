@@ -43,6 +43,9 @@ type Options struct {
 	// TexturesFrom names the archive that holds a model's textures (BFRES:
 	// X.Tex1.sbfres); empty means look beside the input.
 	TexturesFrom string
+	// Shadows asks for shadow geometry the game draws as projected
+	// shadows (CCS shadow models), which importers leave out by default.
+	Shadows bool
 	// Warn receives non-fatal notices about the input; may be nil.
 	Warn func(msg string)
 }

@@ -50,6 +50,7 @@ type importFlags struct {
 	curveSeconds float64
 	noMeshes     bool
 	texturesFrom string
+	shadows      bool
 }
 
 func (f *importFlags) register(fs *pflag.FlagSet) {
@@ -59,6 +60,7 @@ func (f *importFlags) register(fs *pflag.FlagSet) {
 	fs.Float64Var(&f.curveSeconds, "curve-seconds", 10, "seconds a follower takes to travel a 3D curve")
 	fs.BoolVar(&f.noMeshes, "no-meshes", false, "animation only: no meshes, materials, textures, cameras or lights")
 	fs.StringVar(&f.texturesFrom, "textures-from", "", "BFRES texture archive (X.Tex1.sbfres) for model files; default: beside the input")
+	fs.BoolVar(&f.shadows, "shadows", false, "also convert shadow geometry (CCS shadow models), left out by default")
 }
 
 // parseFlags adds the import flags and --help to fs, parses args, prints
@@ -91,7 +93,7 @@ func (f *importFlags) check() error {
 
 func (f *importFlags) options(warn func(string)) *format.Options {
 	return &format.Options{MaxInflate: f.maxInflate, Skeleton: f.skeleton, Timing: f.timing,
-		CurveSeconds: f.curveSeconds, NoMeshes: f.noMeshes, TexturesFrom: f.texturesFrom, Warn: warn}
+		CurveSeconds: f.curveSeconds, NoMeshes: f.noMeshes, TexturesFrom: f.texturesFrom, Shadows: f.shadows, Warn: warn}
 }
 
 const convertUsage = `Usage: bake [flags] PATH...

@@ -22,8 +22,9 @@ func Convert(s *Scene, warn func(string, ...any)) (*model.File, error) {
 
 // ConvertWith turns a parsed scene into a model file: one animation per
 // Anime chunk, in file order, one node per object the animations drive,
-// and unless opts.NoMeshes the scene's textures, materials, meshes (on
-// their objects' nodes, at their clumps' bind poses) and skins.
+// the skins of clumps with deformable models, and unless opts.NoMeshes
+// the scene's textures, materials and meshes (on their objects' nodes, at
+// their clumps' bind poses).
 func ConvertWith(s *Scene, opts AssetOptions, warn func(string, ...any)) (*model.File, error) {
 	if warn == nil {
 		warn = func(string, ...any) {}
@@ -43,10 +44,8 @@ func ConvertWith(s *Scene, opts AssetOptions, warn func(string, ...any)) (*model
 		seen[a.Name]++
 		f.Animations = append(f.Animations, *anim)
 	}
-	if !opts.NoMeshes {
-		if err := convertAssets(s, ns, f, opts, warn); err != nil {
-			return nil, err
-		}
+	if err := convertAssets(s, ns, f, opts, warn); err != nil {
+		return nil, err
 	}
 	f.Nodes = ns.nodes
 	return f, nil

@@ -11,8 +11,9 @@ import (
 
 // AssetOptions choose the assets Convert adds beside the animations.
 type AssetOptions struct {
-	// NoMeshes leaves meshes, materials, textures, skins, cameras and
-	// lights out: the animation-only output.
+	// NoMeshes leaves meshes, materials, textures, cameras and lights
+	// out: the animation-only output. Skins stay (format.Options.NoMeshes):
+	// they make a clump's bones an armature.
 	NoMeshes bool
 	// Shadows adds shadow models (kept out by default: the game draws them
 	// as projected shadows, not as geometry), each on a child node
@@ -92,12 +93,14 @@ func convertAssets(s *Scene, ns *nodeSet, f *model.File, opts AssetOptions, warn
 			}
 		}
 	}
-	ac.textures()
-	ac.materials()
+	if !opts.NoMeshes {
+		ac.textures()
+		ac.materials()
+	}
 	// Every object with a model becomes a node before rest poses and
 	// world matrices are worked out.
 	for _, o := range a.Objects {
-		if o.Model != 0 || opts.Shadows && o.Shadow != 0 {
+		if !opts.NoMeshes && (o.Model != 0 || opts.Shadows && o.Shadow != 0) {
 			if _, err := ns.add(o.ID, o.Off+8); err != nil {
 				return err
 			}
@@ -113,9 +116,18 @@ func convertAssets(s *Scene, ns *nodeSet, f *model.File, opts AssetOptions, warn
 		}
 	}
 	ac.restPoses()
-	for _, o := range a.Objects {
-		if err := ac.objectMeshes(o); err != nil {
-			return err
+	for _, cl := range a.Clumps {
+		if ac.deformableIn(cl) {
+			if _, err := ac.skin(cl); err != nil {
+				return err
+			}
+		}
+	}
+	if !opts.NoMeshes {
+		for _, o := range a.Objects {
+			if err := ac.objectMeshes(o); err != nil {
+				return err
+			}
 		}
 	}
 	if len(ac.refused) > 0 {

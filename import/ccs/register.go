@@ -62,7 +62,7 @@ func Decode(in *format.Input, opts *format.Options) ([]*model.File, error) {
 		s, err := ReadScene(m.Data, warn)
 		if err == nil {
 			var f *model.File
-			if f, err = Convert(s, warn); err == nil {
+			if f, err = ConvertWith(s, AssetOptions{NoMeshes: opts.NoMeshes, Shadows: opts.Shadows}, warn); err == nil {
 				f.Source = model.Source{Path: in.Path, Format: FormatName, SHA256: hex.EncodeToString(sum[:])}
 				if archive {
 					f.Name = memberName(s.Header.Name, i, seen)
