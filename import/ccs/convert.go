@@ -47,6 +47,7 @@ func ConvertWith(s *Scene, opts AssetOptions, warn func(string, ...any)) (*model
 	if err := convertAssets(s, ns, f, opts, warn); err != nil {
 		return nil, err
 	}
+	bindAssetChannels(f, warn)
 	f.Nodes = ns.nodes
 	return f, nil
 }

@@ -195,7 +195,10 @@ func alphaOf(rgba []byte) alphaUse {
 // or the texture translucent, MASK (cutoff 0.5) for cut-out textures.
 func (ac *assetConverter) materials() {
 	for _, m := range ac.a.Materials {
-		name := ac.unique("material", ac.s.Index.ObjectName(m.ID), m.ID)
+		if _, dup := ac.matName[m.ID]; dup {
+			continue
+		}
+		name := ac.s.MaterialName(m.ID)
 		ac.matName[m.ID] = name
 		mat := model.Material{Name: name, BaseColor: [4]float64{1, 1, 1, clamp(float64(m.Alpha), 0, 1)},
 			Metallic: 0, Roughness: 1, DoubleSided: true,

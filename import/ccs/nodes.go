@@ -110,16 +110,43 @@ func kindOf(code uint16) string {
 }
 
 // material names a material record's target (External redirects
-// followed). Materials are channel targets, not nodes.
+// followed) as the model's material of that chunk is named (MaterialName).
+// Materials are channel targets, not nodes.
 func (ns *nodeSet) material(id uint32, off int64) (string, error) {
 	target, err := ns.resolve(id, off, "material record")
 	if err != nil {
 		return "", err
 	}
-	if name := ns.s.Index.ObjectName(target); name != "" {
-		return name, nil
+	return ns.s.MaterialName(target), nil
+}
+
+// MaterialName is the name of material id in the model: its object name,
+// or name#id when an earlier Material chunk has the same name (S01.CCS
+// has several "MAT_/#8402" from different scenes), or material#id for an
+// id without a name.
+func (s *Scene) MaterialName(id uint32) string {
+	if s.matNames == nil {
+		s.matNames = map[uint32]string{}
+		taken := map[string]bool{}
+		for _, c := range s.Raw[CodeMaterial] {
+			if _, done := s.matNames[c.ID]; done {
+				continue
+			}
+			name := s.Index.ObjectName(c.ID)
+			if name == "" || taken[name] {
+				name = fmt.Sprintf("%s#%d", name, c.ID)
+			}
+			taken[name] = true
+			s.matNames[c.ID] = name
+		}
 	}
-	return fmt.Sprintf("material#%d", target), nil
+	if name, ok := s.matNames[id]; ok {
+		return name
+	}
+	if name := s.Index.ObjectName(id); name != "" {
+		return name
+	}
+	return fmt.Sprintf("material#%d", id)
 }
 
 // pseudo returns a node that stands for no object (the ambient light of

@@ -31,6 +31,8 @@ type Scene struct {
 	// Model, Clump, Morpher): walking stays cheap and a file whose assets
 	// are not wanted (--no-meshes) never decodes them.
 	Raw map[uint16][]RawChunk
+
+	matNames map[uint32]string // MaterialName's table, built on first use
 }
 
 // RawChunk is one top-level object chunk kept undecoded: its offset, its
