@@ -7,7 +7,9 @@ import (
 )
 
 // nodes writes every baked node, parents before children, and links it
-// into the scene or its parent.
+// into the scene or its parent; then the skins, which name nodes, and the
+// skin reference of each node that draws a skinned mesh (a node's skin
+// only counts with a mesh, so one without its mesh written gets none).
 func (w *writer) nodes(scene *gltf.Scene) {
 	doc := w.doc
 	for i, n := range w.b.Nodes {
@@ -28,6 +30,29 @@ func (w *writer) nodes(scene *gltf.Scene) {
 			p.Children = append(p.Children, i)
 		}
 	}
+	skins := w.skins()
+	for i, n := range w.b.Nodes {
+		si, ok := skins[n.Skin]
+		if _, drawn := w.meshIndex[n.Mesh]; ok && n.Skin != "" && n.Mesh != "" && drawn && w.skinnedMesh(n.Mesh) {
+			doc.Nodes[i].Skin = gltf.Index(si)
+		}
+	}
+}
+
+// skinnedMesh reports whether every primitive of the named mesh has joints
+// and weights: glTF rejects a skin on a node whose mesh has none.
+func (w *writer) skinnedMesh(name string) bool {
+	for _, m := range w.b.Assets.Meshes {
+		if m.Name == name {
+			for _, p := range m.Primitives {
+				if p.Joints == nil {
+					return false
+				}
+			}
+			return len(m.Primitives) > 0
+		}
+	}
+	return false
 }
 
 func nodeExtras(n model.Node) any {

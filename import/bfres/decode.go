@@ -140,6 +140,9 @@ func Decode(in *format.Input, opts *format.Options) ([]*model.File, error) {
 			return nil, err
 		}
 	}
+	if err := addBoneSkin(file, skel, in.Path); err != nil {
+		return nil, err
+	}
 	sum := sha256.Sum256(raw)
 	file.Source = model.Source{Path: in.Path, Format: "bfres", SHA256: hex.EncodeToString(sum[:])}
 	if skel != nil {

@@ -272,10 +272,19 @@ func TestSiblingSkeleton(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, n := range files[0].Nodes {
-		if n.Parent != -1 || n.Rotation != [4]float64{0, 0, 0, 1} || n.Scale != [3]float64{1, 1, 1} || n.Translation != [3]float64{} {
-			t.Errorf("node %s is not a flat identity root: %+v", n.Name, n)
+	// The flat bones share no root: a node named after the file holds them
+	// (boneskin.go).
+	nodes := files[0].Nodes
+	if nodes[0].Name != "Lonely" || nodes[0].Parent != -1 || nodes[0].Kind != "" {
+		t.Errorf("no added root named after the file: %+v", nodes[0])
+	}
+	for _, n := range nodes[1:] {
+		if n.Parent != 0 || n.Rotation != [4]float64{0, 0, 0, 1} || n.Scale != [3]float64{1, 1, 1} || n.Translation != [3]float64{} {
+			t.Errorf("node %s is not a flat identity bone under the added root: %+v", n.Name, n)
 		}
+	}
+	if s := files[0].Skins; len(s) != 1 || s[0].Skeleton != "Lonely" || len(s[0].Joints) != len(nodes)-1 {
+		t.Errorf("skin %+v", s)
 	}
 	if !strings.Contains(strings.Join(warns, "\n"), "no skeleton") {
 		t.Errorf("no warning about the missing skeleton: %q", warns)

@@ -32,6 +32,11 @@ type Bone struct {
 	S      [3]float32
 	R      [4]float32
 	T      [3]float32
+	// InverseModel, when set, makes the bone a smooth-skinning bone with
+	// this stored inverse model matrix (3×4, row-major): the next smooth
+	// index and matrix-to-bone entry, the matrix in the FSKL's array (3.4+)
+	// or in the bone record (before 3.4).
+	InverseModel *[12]float32
 }
 
 // Model is an FMDL: its skeleton and, optionally, meshes (fmdl.go).

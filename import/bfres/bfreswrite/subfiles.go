@@ -20,6 +20,15 @@ func (w *writer) model(m Model) int {
 	if len(m.Bones) > 0 {
 		w.off(sk+0x14, arr)
 	}
+	var smooth []*[12]float32
+	var smoothBones []int
+	for i, b := range m.Bones {
+		if b.InverseModel != nil {
+			smooth = append(smooth, b.InverseModel)
+			smoothBones = append(smoothBones, i)
+		}
+	}
+	next := 0
 	for i, b := range m.Bones {
 		bp := arr + i*size
 		w.str(bp, b.Name)
@@ -29,10 +38,43 @@ func (w *writer) model(m Model) int {
 		for j, v := range append(append(b.S[:], b.R[:]...), b.T[:]...) {
 			w.putF(bp+0x14+4*j, v)
 		}
+		switch {
+		case b.InverseModel != nil:
+			w.put16(bp+8, uint16(next))
+			next++
+			if !w.new() {
+				w.matrix(bp+0x40, b.InverseModel)
+			}
+		case len(smooth) > 0:
+			w.put16(bp+8, 0xFFFF) // no smooth matrix
+		}
+	}
+	if len(smooth) > 0 {
+		w.put16(sk+0x0A, uint16(len(smooth)))
+		list := w.reserve(2 * len(smooth))
+		w.off(sk+0x18, list)
+		for k, b := range smoothBones {
+			w.put16(list+2*k, uint16(b))
+		}
+		w.align()
+		if w.new() {
+			table := w.reserve(0x30 * len(smooth))
+			w.off(sk+0x1C, table)
+			for k, m := range smooth {
+				w.matrix(table+0x30*k, m)
+			}
+		}
 	}
 	w.skinTables(sk, arr, m)
 	w.meshes(p, m)
 	return p
+}
+
+// matrix writes a 3×4 matrix at at.
+func (w *writer) matrix(at int, m *[12]float32) {
+	for j, v := range m {
+		w.putF(at+4*j, v)
+	}
 }
 
 // fska writes a skeletal animation and its bone animations.
