@@ -140,11 +140,16 @@ func (w *writer) skinTables(sk, arr int, m Model) {
 		w.put16(arr+i*size+8, 0xFFFF)
 		w.put16(arr+i*size+10, 0xFFFF)
 	}
+	// (A palette bone past the skeleton, for hostile tests, gets no index.)
 	for k, b := range m.SmoothMatrices {
-		w.put16(arr+int(b)*size+8, uint16(k))
+		if int(b) < len(m.Bones) {
+			w.put16(arr+int(b)*size+8, uint16(k))
+		}
 	}
 	for k, b := range m.RigidMatrices {
-		w.put16(arr+int(b)*size+10, uint16(ns+k))
+		if int(b) < len(m.Bones) {
+			w.put16(arr+int(b)*size+10, uint16(ns+k))
+		}
 	}
 	if ns+nr == 0 {
 		return
@@ -168,7 +173,9 @@ func (w *writer) skinTables(sk, arr int, m Model) {
 	}
 	for k, b := range m.SmoothMatrices {
 		for j, v := range m.InverseModel[k] {
-			w.putF(arr+int(b)*size+0x40+4*j, v)
+			if int(b) < len(m.Bones) {
+				w.putF(arr+int(b)*size+0x40+4*j, v)
+			}
 		}
 	}
 }

@@ -1,0 +1,91 @@
+package bfres
+
+import (
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/animbake/bake/format"
+	"github.com/animbake/bake/import/bfres/bfreswrite"
+)
+
+// demoModel returns the demo's model file description at a version, for
+// tests that break one part of it.
+func demoModel(version uint32) *bfreswrite.File {
+	f := bfreswrite.DemoModel()
+	f.Version = version
+	return f
+}
+
+// TestModelV3MatchesV4: the demo model written in the 3.x layout (inverse
+// model matrices inside the 0x70-byte bones, shorter shader parameters)
+// decodes to the same meshes, skin and materials as the 4.5 layout.
+func TestModelV3MatchesV4(t *testing.T) {
+	decode := func(v uint32) ([]any, error) {
+		files, err := Decode(format.BytesInput("Demo.bfres", demoModel(v).Bytes()), nil)
+		if err != nil {
+			return nil, err
+		}
+		f := files[0]
+		if err := f.Validate(); err != nil {
+			return nil, err
+		}
+		return []any{f.Meshes, f.Skins, f.Nodes}, nil
+	}
+	a, err := decode(v3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := decode(v4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(a, b) {
+		t.Error("the 3.x and 4.5 layouts of the demo model decode differently")
+	}
+}
+
+// TestBadModel: hostile vertex buffers, shapes, skin tables and materials
+// are FormatErrors that name what is wrong, before anything is allocated
+// for them.
+func TestBadModel(t *testing.T) {
+	cases := []struct {
+		name   string
+		mutate func(m *bfreswrite.Model)
+		words  []string
+	}{
+		{"attribute past its stride", func(m *bfreswrite.Model) { m.VertexBuffers[0].Attribs[3].Offset = 10 }, []string{"_n0", "stride"}},
+		{"attribute past its buffer", func(m *bfreswrite.Model) { m.VertexBuffers[0].Sizes = []int{8 * 24, 4 * 24, 12 * 10} }, []string{"_n0", "needs"}},
+		{"vertex count past the buffers", func(m *bfreswrite.Model) {
+			m.VertexBuffers[2].Count, m.VertexBuffers[2].Sizes = math.MaxInt32, []int{480}
+		}, []string{"vertex buffer 2", "vertices"}},
+		{"attribute of a missing buffer", func(m *bfreswrite.Model) { m.VertexBuffers[2].Attribs[2].Buffer = 5 }, []string{"_u0", "buffer 5"}},
+		{"unknown attribute format", func(m *bfreswrite.Model) { m.VertexBuffers[2].Attribs[1].Format = 0x809 }, []string{"_n0", "10_11_11"}},
+		{"index past the vertices", func(m *bfreswrite.Model) { m.Shapes[2].Meshes[0].Indices[5] = 24 }, []string{"Sleeve_L", "index 24"}},
+		{"first vertex past the vertices", func(m *bfreswrite.Model) { m.Shapes[3].Meshes[0].FirstVertex = 1 << 30 }, []string{"Sleeve_R", "first vertex"}},
+		{"sub-mesh past the index buffer", func(m *bfreswrite.Model) { m.Shapes[0].Meshes[0].SubMeshes = [][2]uint32{{0, 1000}} }, []string{"Body", "sub-mesh"}},
+		{"skin index past the palette", func(m *bfreswrite.Model) { m.VertexBuffers[1].Attribs[3].Values[7] = []float64{3} }, []string{"Helmet", "vertex 7", "palette"}},
+		{"palette bone past the skeleton", func(m *bfreswrite.Model) { m.RigidMatrices = []uint16{9} }, []string{"matrix 2", "bone 9"}},
+		{"shape with a missing material", func(m *bfreswrite.Model) { m.Shapes[1].Material = 7 }, []string{"Helmet", "material 7"}},
+		{"shape with a missing vertex buffer", func(m *bfreswrite.Model) { m.Shapes[1].VertexBuffer = 4 }, []string{"Helmet", "vertex buffer 4"}},
+		{"primitive type glTF cannot draw", func(m *bfreswrite.Model) { m.Shapes[0].Meshes[1].Primitive = 0x0C }, []string{"Body", "primitive type 0xc"}},
+		{"skin count without weights", func(m *bfreswrite.Model) {
+			a := m.VertexBuffers[0].Attribs
+			m.VertexBuffers[0].Attribs = append(a[:1:1], a[2:]...) // drop _w0
+		}, []string{"Body", "_w0"}},
+		{"no positions", func(m *bfreswrite.Model) { m.VertexBuffers[2].Attribs = m.VertexBuffers[2].Attribs[1:] }, []string{"Sleeve_L", "_p0"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			f := demoModel(v4)
+			c.mutate(&f.Models[0])
+			fe := decodeErr(t, f.Bytes(), nil)
+			for _, w := range c.words {
+				if !strings.Contains(fe.Error(), w) {
+					t.Errorf("error %q does not mention %q", fe, w)
+				}
+			}
+		})
+	}
+}
