@@ -3,7 +3,7 @@
 //   node tools/render/render.mjs MODEL.glb OUT.png [--camera NAME] [--frame]
 //        [--clip NAME --t SECONDS] [--size 1280x720]
 // It serves the page, three.js (from tools/clients/node_modules) and the
-// model on 127.0.0.1, runs Chromium with --screenshot, and fails when the
+// model on 127.0.0.1, reads the picture the page draws (a data URL in the dumped DOM), and fails when the
 // page reports an error.
 import { createServer } from 'node:http';
 import { readFile, writeFile, mkdtemp, rm } from 'node:fs/promises';
@@ -74,12 +74,12 @@ if (title !== 'done') {
   console.error(`render failed: ${title || 'the page did not finish'}`);
   process.exit(1);
 }
-await new Promise((resolve, reject) =>
-  execFile(chromium, ['--headless', '--no-sandbox', '--disable-gpu', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
-    '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    `--user-data-dir=${profile}`, `--window-size=${w},${h}`, '--virtual-time-budget=60000', '--hide-scrollbars',
-    `--screenshot=${path.resolve(out)}`, `http://127.0.0.1:${port}/?${q}`], { timeout: 300000 },
-  (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve())));
+const png = /<pre id="png"[^>]*>data:image\/png;base64,([A-Za-z0-9+/=]+)<\/pre>/.exec(dump)?.[1];
+if (!png) {
+  console.error('render failed: no picture in the page');
+  process.exit(1);
+}
+await writeFile(out, Buffer.from(png, 'base64'));
 server.close();
 await rm(profile, { recursive: true, force: true });
 console.log(`rendered ${model} → ${out}`);
