@@ -131,8 +131,13 @@ const (
 // skinTables writes the FSKL matrix counts, matrix-to-bone list and inverse
 // model matrices (3.4 and later: an array; before: in each bone at +0x40),
 // and the bones' smooth and rigid matrix indices.
+// A model without these lists keeps what the bones' own InverseModel
+// wrote (subfiles.go).
 func (w *writer) skinTables(sk, arr int, m Model) {
 	ns, nr := len(m.SmoothMatrices), len(m.RigidMatrices)
+	if ns+nr == 0 {
+		return
+	}
 	w.put16(sk+0x0A, uint16(ns))
 	w.put16(sk+0x0C, uint16(nr))
 	size := boneSize(w.version)
@@ -150,9 +155,6 @@ func (w *writer) skinTables(sk, arr int, m Model) {
 		if int(b) < len(m.Bones) {
 			w.put16(arr+int(b)*size+10, uint16(ns+k))
 		}
-	}
-	if ns+nr == 0 {
-		return
 	}
 	w.off(sk+0x18, w.pos())
 	for _, b := range append(append([]uint16(nil), m.SmoothMatrices...), m.RigidMatrices...) {
