@@ -232,3 +232,22 @@ func TestBadSurfaces(t *testing.T) {
 		}
 	}
 }
+
+// The bank rule in its other published form (Cemu's LatteAddrLib): take
+// bits 4–5 of y, exchange them, XOR with x/8 and keep 2 bits. Both forms
+// must agree everywhere, swizzle 0, on a 2D surface.
+func TestBankRuleOtherForm(t *testing.T) {
+	s := Surface{Mode: Tiled2DThin1, Bits: 8, Pitch: 128}
+	for y := range 128 {
+		for x := range 128 {
+			b := y >> 4 & 3
+			b = (b>>1 | b<<1) & 3
+			bank := (b ^ x>>3) & 3
+			pipe := (y>>3 ^ x>>3) & 1
+			a := s.Addr(x, y)
+			if a>>8&1 != pipe || a>>9&3 != bank {
+				t.Fatalf("(%d,%d): pipe %d bank %d from the address 0x%x, other form gives %d, %d", x, y, a>>8&1, a>>9&3, a, pipe, bank)
+			}
+		}
+	}
+}
