@@ -99,6 +99,10 @@ func readContents(data []byte, opts *format.Options) (*contents, error) {
 			if n > 0 {
 				opts.Warnf("bfres: %d %s are not converted", n, groupNames[g])
 			}
+		case GroupTextures:
+			if n > 0 && f.header.GroupCounts[GroupModels] == 0 {
+				opts.Warnf("bfres: this file holds only textures (%d FTEX): they are decoded for the materials of the model file they belong to (X.Tex1.sbfres beside X.sbfres, or --textures-from)", n)
+			}
 		}
 	}
 	return c, nil

@@ -277,3 +277,13 @@ func BenchmarkDecodeTextures(b *testing.B) {
 		}
 	}
 }
+
+// A texture archive converted on its own says where its textures go.
+func TestTextureArchiveAlone(t *testing.T) {
+	arch := (&bfreswrite.File{Version: bfreswrite.V4, Name: "M.Tex1", Textures: bfreswrite.DemoTextures()}).Bytes()
+	var notes []string
+	_, err := Decode(format.BytesInput("M.Tex1.sbfres", bfreswrite.Yaz0(arch)), &format.Options{Warn: func(s string) { notes = append(notes, s) }})
+	if err != nil || len(notes) != 1 || !strings.Contains(notes[0], "only textures (2 FTEX)") {
+		t.Errorf("%v %q", err, notes)
+	}
+}
