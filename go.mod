@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/qmuntal/gltf v0.29.0
 	github.com/spf13/pflag v1.1.0
+	golang.org/x/image v0.24.0
 	golang.org/x/sync v0.25.0
 	gonum.org/v1/plot v0.15.2
 )
@@ -18,6 +19,5 @@ require (
 	github.com/campoy/embedmd v1.0.0 // indirect
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
 	github.com/pmezard/go-difflib v1.0.0 // indirect
-	golang.org/x/image v0.24.0 // indirect
 	golang.org/x/text v0.22.0 // indirect
 )

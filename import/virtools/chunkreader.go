@@ -39,6 +39,9 @@ type sectionReader struct {
 // error when a link leaves the buffer or does not move forward.
 func (c *Chunk) section(ident uint32, refs refResolver) (*sectionReader, error) {
 	n := c.Words()
+	if n == 0 {
+		return nil, nil // an empty chunk has no section
+	}
 	for p := 0; ; {
 		if p+2 > n {
 			return nil, binread.Errorf(c.wordOff(p), "section header at dword %d runs past the chunk's %d data dwords", p, n)
@@ -221,4 +224,38 @@ func (s *sectionReader) finite(what string, v ...float32) error {
 		}
 	}
 	return nil
+}
+
+// Words returns the raw bytes of the next n dwords (LockReadBuffer with a
+// size the caller knows), sharing the chunk's memory.
+func (s *sectionReader) Words(n int, what string) ([]byte, error) {
+	if err := s.need(n, what); err != nil {
+		return nil, err
+	}
+	b := s.c.data[4*s.pos : 4*(s.pos+n)]
+	s.pos += n
+	return b, nil
+}
+
+// Buffer reads a length-prefixed buffer (ReadBuffer): a byte count, then
+// the bytes padded to whole dwords. A count of 0 gives nil.
+func (s *sectionReader) Buffer(what string) ([]byte, error) {
+	n, err := s.U32(what + " size")
+	if err != nil || n == 0 {
+		return nil, err
+	}
+	words := (uint64(n) + 3) / 4
+	if words > uint64(s.Left()) {
+		return nil, s.errorf("%s of %d bytes needs %d dwords, the section has %d left", what, n, words, s.Left())
+	}
+	b, _ := s.Words(int(words), what)
+	return b[:n], nil
+}
+
+// String reads a string (ReadString): a byte count that includes the
+// terminating NUL, then the bytes padded to whole dwords. The name is
+// decoded like object names (decodeName).
+func (s *sectionReader) String(what string) (string, error) {
+	b, err := s.Buffer(what)
+	return decodeName(b), err
 }

@@ -8,8 +8,17 @@ const (
 	ClassAnimation       = 16
 	ClassKeyedAnimation  = 18
 	ClassBeObject        = 19
+	ClassPlace           = 22
+	ClassGroup           = 23
+	ClassMaterial        = 30
+	ClassTexture         = 31
+	ClassMesh            = 32
 	Class3dEntity        = 33
+	ClassCamera          = 34
+	ClassTargetCamera    = 35
 	ClassCurvePoint      = 36
+	ClassLight           = 38
+	ClassTargetLight     = 39
 	Class3dObject        = 41
 	ClassCurve           = 43
 	ClassRenderObject    = 47

@@ -32,24 +32,38 @@ type converter struct {
 	rootOffset  map[int][3]float32
 	anims       map[animKey]*model.VirtoolsObjectAnimation
 	visiting    map[int]bool
-	gx          *graphState // behaviour-graph timing; nil with --timing frames
+	gx          *graphState     // behaviour-graph timing; nil with --timing frames
+	ax          *assetConverter // meshes, materials...; nil without s.Assets
+	dir         string          // the input's folder (external textures)
 }
 
 // Convert turns a decoded scene into a model.File: a node for every 3D
-// entity an animation or curve touches (with its ancestors), one animation
+// entity an animation or curve touches and, when the scene's assets were
+// decoded, every entity showing a mesh, camera or light (with their
+// ancestors; the assets hang on them), one animation
 // per keyed animation and per object animation, and one path per curve
 // with a follower node and animation.
 func Convert(s *Scene, opts *format.Options) (*model.File, error) {
-	cv := &converter{s: s, opts: opts, file: &model.File{Axes: Axes},
+	return convertAt(s, opts, "")
+}
+
+// convertAt is Convert for an input in folder dir, where external
+// textures are looked up ("" looks nowhere).
+func convertAt(s *Scene, opts *format.Options, dir string) (*model.File, error) {
+	cv := &converter{dir: dir, s: s, opts: opts, file: &model.File{Axes: Axes},
 		nodeOf: map[int]int{}, local: map[int]affine{}, parentKeyed: map[int]int{},
 		rootAnim: map[int]int{}, rootOffset: map[int][3]float32{},
 		anims: map[animKey]*model.VirtoolsObjectAnimation{}, visiting: map[int]bool{}}
 	cv.file.Extras = cv.fileExtras()
 	cv.linkKeyed()
 	cv.gx = cv.readGraph()
+	if s.Assets != nil {
+		cv.ax = newAssetConverter(s, opts, cv.file, dir)
+	}
 	if err := cv.buildNodes(); err != nil {
 		return nil, err
 	}
+	cv.addAssets()
 	for _, k := range sortedKeys(s.KeyedAnimations) {
 		if err := cv.addKeyedAnimation(s.KeyedAnimations[k]); err != nil {
 			return nil, err

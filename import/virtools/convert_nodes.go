@@ -5,7 +5,8 @@ import (
 )
 
 // neededEntities lists the entities that become nodes before their
-// ancestors are added: every animated entity and every curve.
+// ancestors are added: every animated entity, every curve and, with
+// assets, every entity that shows something.
 func (cv *converter) neededEntities() []int {
 	var need []int
 	for _, i := range sortedKeys(cv.s.ObjectAnimations) {
@@ -14,7 +15,8 @@ func (cv *converter) neededEntities() []int {
 		}
 	}
 	need = append(need, cv.graphTargets()...)
-	return append(need, sortedKeys(cv.s.Curves)...)
+	need = append(need, sortedKeys(cv.s.Curves)...)
+	return append(need, cv.assetEntities()...)
 }
 
 // buildNodes adds the needed entities and their ancestors, parents before

@@ -3,6 +3,7 @@ package virtools
 // Section identifiers of CK3dEntity (CK_STATESAVE_3DENTITY*).
 const (
 	identEntityAnimations = 0x2000   // object array of CKObjectAnimation
+	identEntityMeshes     = 0x4000   // current mesh, then the potential meshes
 	identEntityParentOld  = 0x8000   // old format: parent ref
 	identEntityFlagsOld   = 0x10000  // old format: flags, moveable flags
 	identEntityMatrixOld  = 0x20000  // old format: 1 skipped dword, 4×4 matrix
@@ -32,14 +33,37 @@ type Entity struct {
 	Parent     int   // table index of the parent entity, or noRef
 	Place      int   // table index of the place, or noRef
 	Animations []int // table indices of the entity's object animations
+	Mesh       int   // table index of the current mesh, or noRef
+	Meshes     []int // the potential meshes (table indices)
+	Hidden     bool  // CKObject section 0x4: not shown
 }
+
+// identObjectHidden is CKObject's section marking a hidden object.
+const identObjectHidden = 0x4
 
 // decodeEntity reads the CK3dEntity sections of an object's chunk.
 func decodeEntity(o *Object, refs refResolver) (*Entity, error) {
-	e := &Entity{Index: o.Index, Parent: noRef, Place: noRef}
+	e := &Entity{Index: o.Index, Parent: noRef, Place: noRef, Mesh: noRef}
 	c := o.Chunk
 	if c == nil {
 		return e, nil
+	}
+	if s, err := c.section(identObjectHidden, refs); err != nil {
+		return nil, err
+	} else if s != nil {
+		e.Hidden = true
+	}
+	if s, err := c.section(identEntityMeshes, refs); err != nil {
+		return nil, err
+	} else if s != nil {
+		if e.Mesh, err = s.LenientRef("current mesh"); err != nil {
+			return nil, err
+		}
+		if s.Left() > 0 {
+			if e.Meshes, err = s.LenientRefArray("mesh list"); err != nil {
+				return nil, err
+			}
+		}
 	}
 	s, err := c.section(identEntityAnimations, refs)
 	if err != nil {

@@ -190,9 +190,10 @@ func (cv *converter) addSpin(s spin) {
 	cv.file.Animations = append(cv.file.Animations, anim)
 }
 
-// addScroll adds "<mesh> texture scroll": a uvOffset channel on the
-// material named after the mesh (bake does not read meshes and materials),
-// over the shortest period after which both offsets have wrapped a whole
+// addScroll adds "<mesh> texture scroll": a uvOffset channel on every
+// textured material of the mesh (on the mesh's own UVs, channel -1; see
+// scrolledMaterials), or, when there is none, on a material named after
+// the mesh (kept as data), over the shortest period after which both offsets have wrapped a whole
 // number of times (up to 1000 turns of the faster one).
 func (cv *converter) addScroll(s uvScroll) {
 	name := cv.s.Objects[s.Target].Name
@@ -218,8 +219,14 @@ func (cv *converter) addScroll(s uvScroll) {
 	anim := newAnimation(name+" texture scroll", DefaultFrameRate, frames)
 	anim.Loop = model.LoopRepeat
 	anim.Extras = map[string]any{"drivenBy": s.DrivenBy, "virtoolsUVPerSecond": s.PerSec[:], "virtoolsUVChannel": s.Channel}
-	anim.Channels = []model.Channel{{Material: name, Path: model.PathUVOffset,
-		Curve: &model.VirtoolsUVScroll{PerFrame: [2]float64{s.PerSec[0] / DefaultFrameRate, s.PerSec[1] / DefaultFrameRate}}}}
+	curve := &model.VirtoolsUVScroll{PerFrame: [2]float64{s.PerSec[0] / DefaultFrameRate, s.PerSec[1] / DefaultFrameRate}}
+	mats := cv.scrolledMaterials(s)
+	if len(mats) == 0 {
+		mats = []string{name} // no converted material: the channel stays data
+	}
+	for _, m := range mats {
+		anim.Channels = append(anim.Channels, model.Channel{Material: m, Path: model.PathUVOffset, Curve: curve})
+	}
 	cv.file.Animations = append(cv.file.Animations, anim)
 }
 

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"path/filepath"
 
 	"github.com/animbake/bake/format"
 	"github.com/animbake/bake/import/binread"
@@ -29,7 +30,7 @@ func Decode(in *format.Input, opts *format.Options) ([]*model.File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading the file: %w", err)
 	}
-	f, err := DecodeBytes(data, opts)
+	f, err := decodeBytesAt(data, opts, filepath.Dir(in.Path))
 	if err != nil {
 		return nil, err
 	}
@@ -39,7 +40,15 @@ func Decode(in *format.Input, opts *format.Options) ([]*model.File, error) {
 }
 
 // DecodeBytes parses, decodes and converts a whole file held in memory.
+// External textures are not looked up (no folder is known).
 func DecodeBytes(data []byte, opts *format.Options) (*model.File, error) {
+	return decodeBytesAt(data, opts, "")
+}
+
+// decodeBytesAt is DecodeBytes for a file read from folder dir: meshes
+// and the rest of the scene's assets are decoded unless opts.NoMeshes,
+// and external textures are looked up from dir.
+func decodeBytesAt(data []byte, opts *format.Options, dir string) (*model.File, error) {
 	warn := func(f string, args ...any) { opts.Warnf(f, args...) }
 	c, err := ParseContainer(data, opts.Inflate(), warn)
 	if err != nil {
@@ -49,5 +58,10 @@ func DecodeBytes(data []byte, opts *format.Options) (*model.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Convert(s, opts)
+	if opts == nil || !opts.NoMeshes {
+		if err := s.DecodeAssets(warn); err != nil {
+			return nil, err
+		}
+	}
+	return convertAt(s, opts, dir)
 }

@@ -56,7 +56,7 @@ func decodeSampleTimed(tb testing.TB, name, timing string) (*model.File, []strin
 	tb.Helper()
 	data := readSample(tb, name)
 	var warnings []string
-	opts := &format.Options{Timing: timing, Warn: func(s string) { warnings = append(warnings, s) }}
+	opts := &format.Options{Timing: timing, NoMeshes: true, Warn: func(s string) { warnings = append(warnings, s) }}
 	files, err := Decode(format.BytesInput(name, data), opts)
 	if err != nil {
 		tb.Fatalf("%s: %v", name, err)

@@ -16,6 +16,9 @@ type Scene struct {
 	CurvePoints      map[int]*CurvePoint
 	ObjectAnimations map[int]*ObjectAnimation
 	KeyedAnimations  map[int]*KeyedAnimation
+	// Assets holds the decoded meshes, materials, textures, cameras, lights
+	// and groups; nil until DecodeAssets runs.
+	Assets *Assets
 }
 
 // DecodeScene interprets the chunks of every 3D entity, curve, curve
