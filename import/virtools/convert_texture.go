@@ -224,7 +224,7 @@ func findTextureFile(dir, saved string) (string, bool) {
 		if p, ok := matchIn(dir, name); ok {
 			return p, true
 		}
-		if tex, ok := matchDir(dir, "Textures"); ok {
+		for _, tex := range matchDirs(dir, "Textures") {
 			if p, ok := matchIn(tex, name); ok {
 				return p, true
 			}
@@ -261,15 +261,17 @@ func matchIn(dir, name string) (string, bool) {
 	return "", false
 }
 
-// matchDir finds a subfolder named name (any case) of dir.
-func matchDir(dir, name string) (string, bool) {
+// matchDirs lists the subfolders named name (any case) of dir, in the
+// order os.ReadDir gives them (sorted).
+func matchDirs(dir, name string) []string {
+	var out []string
 	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {
 		if e.IsDir() && strings.EqualFold(e.Name(), name) {
-			return filepath.Join(dir, e.Name()), true
+			out = append(out, filepath.Join(dir, e.Name()))
 		}
 	}
-	return "", false
+	return out
 }
 
 // readLimited reads a file of at most maxTextureFile bytes.

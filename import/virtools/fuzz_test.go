@@ -52,6 +52,15 @@ func FuzzDecode(f *testing.F) {
 	other := b.shared(TypeVector, ix.rotateAxis)
 	cyclic.Objects[ix.rotateAxis].Chunk.Sections[0] = vtwrite.Section{ID: identParamInShared, Words: []uint32{TypeVector[0], TypeVector[1], other}}
 	seeds = append(seeds, cyclic)
+	// Scenes with meshes, materials, textures (stored raw and as a file
+	// name), cameras, lights and a group (mesh_test.go, the demo).
+	demo := vtwrite.DemoScene()
+	demo.RawData = true
+	scene := meshScene(quadMesh())
+	scene.RawData = true
+	named := textureScene("Tex.bmp", 0xffff0000)
+	named.RawData = true
+	seeds = append(seeds, demo, scene, named)
 	for _, s := range seeds {
 		f.Add(s.Bytes())
 	}

@@ -41,7 +41,9 @@ func StoredYRotation(deg float64) [4]float32 {
 //     its child Crane_Arm slides out with linear position keys and
 //     stretches with linear scale keys;
 //   - "Track", a closed 3D curve of 4 TCB points at different heights,
-//     which bake follows with a follower node.
+//     which bake follows with a follower node;
+//   - the scene around them (addDemoAssets): the spinner's textured cube,
+//     a ground plane, a directional light, a camera and a group.
 func DemoScene() *File {
 	ent := func(anims []uint32, flags uint32, rows Rows, refs ...uint32) *Chunk {
 		s := []Section{EntitySection(flags, rows, refs...)}
@@ -98,6 +100,7 @@ func DemoScene() *File {
 				PointSection(DemoTrack, false, false, tension[i], 0, 0, [3]float32{}, [3]float32{}),
 			}}})
 	}
+	addDemoAssets(f)
 	return f
 }
 
