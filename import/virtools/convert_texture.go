@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"github.com/animbake/bake/model"
-	"github.com/animbake/bake/texture/tga"
+	"github.com/animbake/bake/pixel/tga"
 	"golang.org/x/image/bmp"
 )
 
@@ -286,7 +286,7 @@ func readLimited(path string) ([]byte, error) {
 	return os.ReadFile(path)
 }
 
-// decodeTGA decodes a TGA file (texture/tga).
+// decodeTGA decodes a TGA file (pixel/tga).
 func decodeTGA(b []byte) (image.Image, error) { return tga.Decode(b) }
 
 var (
