@@ -260,6 +260,7 @@ func stripExt(p string) string {
 // result is what happened to one input.
 type result struct {
 	skipped  bool
+	empty    bool // recognised, but nothing to convert (nothingToConvert)
 	format   string
 	outputs  []string
 	warnings []string
@@ -307,7 +308,7 @@ func convertAll(jobs []job, cfg *convertConfig, opts sample.Options, stdout, std
 	}
 	_ = g.Wait()
 	bar.done()
-	nFailed, nOK, nSkipped, nUpToDate := 0, 0, 0, 0
+	nFailed, nOK, nSkipped, nUpToDate, nEmpty := 0, 0, 0, 0, 0
 	for i, r := range results {
 		for _, w := range r.warnings {
 			if !cfg.quiet {
@@ -325,6 +326,11 @@ func convertAll(jobs []job, cfg *convertConfig, opts sample.Options, stdout, std
 			if cfg.verbose {
 				fmt.Fprintf(stderr, "%s: skipped (not a recognised animation file)\n", jobs[i].path)
 			}
+		case r.empty:
+			nEmpty++
+			if !cfg.quiet {
+				fmt.Fprintf(stderr, "%s: nothing to convert (no animation, node, curve or asset); no output written\n", jobs[i].path)
+			}
 		case r.format != "":
 			nOK++
 			if cfg.verbose {
@@ -339,8 +345,12 @@ func convertAll(jobs []job, cfg *convertConfig, opts sample.Options, stdout, std
 		return err
 	}
 	if !cfg.quiet {
-		fmt.Fprintf(stderr, "bake: %d converted, %d up to date, %d failed, %d skipped, %d pruned%s\n",
-			nOK, nUpToDate, nFailed, nSkipped, st.pruned, st.orphanNote())
+		empty := ""
+		if nEmpty > 0 {
+			empty = fmt.Sprintf(", %d with nothing to convert", nEmpty)
+		}
+		fmt.Fprintf(stderr, "bake: %d converted, %d up to date, %d failed, %d skipped%s, %d pruned%s\n",
+			nOK, nUpToDate, nFailed, nSkipped, empty, st.pruned, st.orphanNote())
 	}
 	if nFailed > 0 || ctx.Err() != nil {
 		return errSomeFailed
@@ -378,7 +388,12 @@ func convertOne(j job, cfg *convertConfig, opts sample.Options) (res result) {
 	// that did not: write them, and still report the failure.
 	partial := err
 	var outs []output
+	content := 0
 	for _, f := range files {
+		if nothingToConvert(f) {
+			continue
+		}
+		content++
 		base := j.base
 		if f.Name != "" {
 			base = filepath.Join(j.base, sanitize(f.Name))
@@ -401,6 +416,10 @@ func convertOne(j job, cfg *convertConfig, opts sample.Options) (res result) {
 			}
 			outs = append(outs, o...)
 		}
+	}
+	if content == 0 && partial == nil {
+		res.empty = true
+		return res
 	}
 	written, err := writeOutputs(cfg.out, outs)
 	if err == nil && !cfg.inc.noManifest {

@@ -32,6 +32,9 @@ func init() {
 				panic("importer bug")
 			}
 			name := strings.TrimSpace(string(data[8:]))
+			if name == "EMPTY" {
+				return []*model.File{{Axes: model.GLTFAxes}}, nil
+			}
 			return []*model.File{{
 				Axes:  model.GLTFAxes,
 				Nodes: []model.Node{{Name: "n", Parent: -1}},
