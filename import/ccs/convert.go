@@ -30,6 +30,11 @@ func ConvertWith(s *Scene, opts AssetOptions, warn func(string, ...any)) (*model
 		warn = func(string, ...any) {}
 	}
 	ns := newNodeSet(s)
+	assets, err := s.ReadAssets()
+	if err != nil {
+		return nil, err
+	}
+	ns.bindMorphs(assets)
 	f := &model.File{Axes: Axes, Extras: map[string]any{
 		"ccsName": s.Header.Name, "ccsVersion": int64(s.Header.Version), "ccsAnimeChunks": int64(len(s.Animes))}}
 	seen := map[string]int{}
@@ -44,7 +49,7 @@ func ConvertWith(s *Scene, opts AssetOptions, warn func(string, ...any)) (*model
 		seen[a.Name]++
 		f.Animations = append(f.Animations, *anim)
 	}
-	if err := convertAssets(s, ns, f, opts, warn); err != nil {
+	if err := convertAssets(s, assets, ns, f, opts, warn); err != nil {
 		return nil, err
 	}
 	bindAssetChannels(f, warn)
@@ -296,18 +301,29 @@ func (cv *animConverter) cameraControllers() error {
 func (cv *animConverter) morphControllers() error {
 	for i := range cv.a.MorphCtrls {
 		c := &cv.a.MorphCtrls[i]
-		node, err := cv.ns.node(c.Morpher, c.Off+8, "morph controller", "")
+		node, err := cv.ns.morphNode(c.Morpher, c.Off+8, "morph controller")
 		if err != nil {
 			return err
 		}
 		if len(c.Targets) == 0 {
 			continue
 		}
-		comps := make([]model.Curve, len(c.Targets))
-		labels := make([]string, len(c.Targets))
-		for j := range c.Targets {
-			comps[j] = cv.floatTrack(&c.Weights[j], 1, 0)
-			labels[j] = cv.ns.s.Index.ObjectName(c.Targets[j])
+		// One component per target, in the bound mesh's TargetNames order
+		// when there is one (targets the record leaves out weigh 0).
+		order := cv.ns.morphTargets(c.Morpher)
+		if order == nil {
+			order = c.Targets
+		}
+		comps := make([]model.Curve, len(order))
+		labels := make([]string, len(order))
+		for j, t := range order {
+			comps[j] = cv.floatTrack(&Track{}, 1, 0)
+			labels[j] = cv.ns.s.Index.ObjectName(t)
+			for k := range c.Targets {
+				if c.Targets[k] == t {
+					comps[j] = cv.floatTrack(&c.Weights[k], 1, 0)
+				}
+			}
 		}
 		cv.anim.Channels = append(cv.anim.Channels, model.Channel{Node: node, Path: model.PathWeights,
 			Curve: &model.Vector{Components: comps}, Labels: labels})

@@ -69,11 +69,7 @@ func (ac *assetConverter) unique(kind, name string, id uint32) string {
 // convertAssets adds textures, materials, meshes and skins to f, and the
 // nodes the meshes hang on (every object with a model, at its clump's bind
 // pose).
-func convertAssets(s *Scene, ns *nodeSet, f *model.File, opts AssetOptions, warn func(string, ...any)) error {
-	a, err := s.ReadAssets()
-	if err != nil {
-		return err
-	}
+func convertAssets(s *Scene, a *Assets, ns *nodeSet, f *model.File, opts AssetOptions, warn func(string, ...any)) error {
 	ac := &assetConverter{s: s, a: a, ns: ns, f: f, opts: opts, warn: warn,
 		names: map[string]map[string]bool{}, texName: map[uint32]string{}, texAlpha: map[uint32]alphaUse{},
 		matName: map[uint32]string{}, models: map[uint32]*Model{}, meshName: map[uint32]string{},
@@ -325,6 +321,10 @@ func (ac *assetConverter) mesh(m *Model, o ObjectChunk) (mesh, skin string, err 
 	me := model.Mesh{Extras: map[string]any{"ccsObject": int64(m.ID), "ccsModelType": int64(m.Type),
 		"ccsVertexScale": float64(m.Scale)}}
 	var subNames []string
+	targets := ac.morphTargetsOf(m)
+	for _, t := range targets {
+		me.TargetNames = append(me.TargetNames, ac.s.Index.ObjectName(t.ID))
+	}
 	for i := range m.Meshes {
 		sm := &m.Meshes[i]
 		var p model.Primitive
@@ -338,6 +338,9 @@ func (ac *assetConverter) mesh(m *Model, o ObjectChunk) (mesh, skin string, err 
 		}
 		if len(p.Indices) == 0 {
 			continue // a strip of restarts only draws nothing
+		}
+		for _, t := range targets {
+			p.Targets = append(p.Targets, ac.morphTarget(m, i, t))
 		}
 		me.Primitives = append(me.Primitives, p)
 		if sm.Name != 0 {
@@ -530,3 +533,63 @@ func flipV(uv []float32) []float32 {
 // flipOffsetV is a material's V offset in glTF's flipped space: the engine
 // samples t = v·s + o, glTF t' = 1 − t = v'·s + (1 − s − o) with v' = 1 − v.
 func flipOffsetV(o, s float64) float64 { return 1 - s - o }
+
+// morphTargetsOf returns the target models of the morpher that deforms m
+// (if any), in the order its weights channels use; a target id without a
+// Model chunk is left out with a notice.
+func (ac *assetConverter) morphTargetsOf(m *Model) []*Model {
+	var ids []uint32
+	morphers := make([]uint32, 0, len(ac.ns.morphs))
+	for id := range ac.ns.morphs {
+		morphers = append(morphers, id)
+	}
+	sort.Slice(morphers, func(i, j int) bool { return morphers[i] < morphers[j] })
+	for _, morpher := range morphers {
+		b := ac.ns.morphs[morpher]
+		if b.model == m.ID && b.object != 0 && m.Type&ModelDeformable != 0 {
+			ac.warn("model %s: morphing a deformable model is not supported; morpher %d is left out", ac.s.Index.ObjectName(m.ID), morpher)
+			continue
+		}
+		if b.model == m.ID && b.object != 0 {
+			if ids != nil {
+				ac.warn("model %s has more than one morpher; morpher %d's targets are left out", ac.s.Index.ObjectName(m.ID), morpher)
+				continue
+			}
+			ids = b.targets
+		}
+	}
+	var out []*Model
+	for _, id := range ids {
+		t := ac.models[id]
+		if t == nil {
+			// Keep the slot: weights channels count every target.
+			ac.warn("morph target %s has no Model chunk; it does not move the mesh", ac.s.Index.ObjectName(id))
+			t = &Model{ID: id}
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// morphTarget returns sub-mesh i's displacement towards target t: target
+// position − base position, both in cm (ccMorpher::Modify blends
+// base + Σ w·(t − base) in integers after bringing the target to the
+// base's vertex scale; glTF blends the float difference, which equals it
+// up to the engine's integer rounding: ccs-anime-playback.txt
+// "Morphing"). Normals are not morphed, as in the engine. A target whose
+// sub-mesh does not match the base's vertex count displaces nothing (with
+// a notice).
+func (ac *assetConverter) morphTarget(base *Model, i int, t *Model) model.MorphTarget {
+	bp := base.Meshes[i].Positions
+	d := make([]float32, len(bp))
+	if i >= len(t.Meshes) || len(t.Meshes[i].Positions) != len(bp) {
+		if t.Meshes != nil {
+			ac.warn("morph target %s: sub-mesh %d does not match %s's vertices; it does not move them", ac.s.Index.ObjectName(t.ID), i, ac.s.Index.ObjectName(base.ID))
+		}
+		return model.MorphTarget{Positions: d}
+	}
+	for k, v := range t.Meshes[i].Positions {
+		d[k] = v - bp[k]
+	}
+	return model.MorphTarget{Positions: d}
+}

@@ -92,7 +92,7 @@ func (cv *animConverter) morphFrames() error {
 	var morphs orderedKeys[string, *morph]
 	for i := range cv.a.MorphFrames {
 		m := &cv.a.MorphFrames[i]
-		node, err := cv.ns.node(m.Morpher, m.Off+8, "F_Morpher", "")
+		node, err := cv.ns.morphNode(m.Morpher, m.Off+8, "F_Morpher")
 		if err != nil {
 			return err
 		}
@@ -104,7 +104,16 @@ func (cv *animConverter) morphFrames() error {
 		if m.Frame == 0 {
 			continue
 		}
-		mo := morphs.get(node, func() *morph { return &morph{index: map[uint32]int{}} })
+		mo := morphs.get(node, func() *morph {
+			mo := &morph{index: map[uint32]int{}}
+			// A morpher bound to a mesh weighs its targets in the mesh's
+			// TargetNames order: every target of the file's records.
+			for _, t := range cv.ns.morphTargets(m.Morpher) {
+				mo.index[t] = len(mo.targets)
+				mo.targets = append(mo.targets, t)
+			}
+			return mo
+		})
 		for _, t := range m.Targets {
 			if _, ok := mo.index[t]; !ok {
 				mo.index[t] = len(mo.targets)

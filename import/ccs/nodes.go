@@ -17,6 +17,8 @@ type nodeSet struct {
 	byID   map[uint32]int // resolved object id → node index
 	names  map[string]bool
 	active map[uint32]bool // ids being added, to catch parent cycles
+	// morphs maps a morpher id to what its weights animate (see morphs.go).
+	morphs map[uint32]*morphBinding
 }
 
 func newNodeSet(s *Scene) *nodeSet {

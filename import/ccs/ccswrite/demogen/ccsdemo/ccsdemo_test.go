@@ -127,12 +127,14 @@ func TestDemoValues(t *testing.T) {
 
 	// F_Morpher: stepped weights over (smile, blink); a record sets the
 	// whole list, so the smile drops to 0 when frame 20 names only blink.
+	// MPH_face deforms MDL_face, which OBJ_face draws: the weights go on
+	// OBJ_face, whose mesh has the two targets.
 	face := modeltest.Animation(t, f, "ANM_face")
 	for _, c := range []struct {
 		frame float64
 		want  []float64
 	}{{3, []float64{0, 0}}, {5, []float64{0.5, 0}}, {9, []float64{0.5, 0}}, {10, []float64{1, 0}}, {20, []float64{0, 1}}} {
-		modeltest.Near(t, fmt.Sprintf("weights at %v", c.frame), modeltest.Eval(t, face, "MPH_face", model.PathWeights, c.frame), c.want, 0)
+		modeltest.Near(t, fmt.Sprintf("weights at %v", c.frame), modeltest.Eval(t, face, "OBJ_face", model.PathWeights, c.frame), c.want, 0)
 	}
 
 	// F_Obj: frame 0's record is never read, so the rest pose holds until
@@ -169,4 +171,129 @@ func TestDemoDataBIN(t *testing.T) {
 	lamp := modeltest.Animation(t, files[1], "ANM_lamp")
 	z := func(deg float64) []float64 { s, c := math.Sincos(deg * math.Pi / 360); return []float64{0, 0, s, c} }
 	sameRotation(t, "lamp at 20", modeltest.Eval(t, lamp, "OBJ_lamp", model.PathRotation, 20), z(30), 2e-9)
+}
+
+// The demo's assets, with values worked from the writer's description
+// (ccsdemo.Demo and Later): meshes, textures texel by texel, the morph
+// targets, the water scroll's texture transform and the arm's skin.
+func TestDemoAssets(t *testing.T) {
+	f := decode(t, "demo.ccs")[0]
+	meshes := map[string]*model.Mesh{}
+	for i := range f.Meshes {
+		meshes[f.Meshes[i].Name] = &f.Meshes[i]
+	}
+	counts := func(name string) (v, tri int) {
+		for _, p := range meshes[name].Primitives {
+			v += len(p.Positions) / 3
+			tri += len(p.Indices) / 3
+		}
+		return
+	}
+	for name, want := range map[string][2]int{"MDL_crate": {24, 12}, "MDL_face": {4, 2}, "MDL_pool": {4, 2}} {
+		if meshes[name] == nil {
+			t.Fatalf("no mesh %s", name)
+		}
+		if v, tri := counts(name); v != want[0] || tri != want[1] {
+			t.Errorf("%s: %d vertices %d triangles, want %v", name, v, tri, want)
+		}
+	}
+	nodeMesh := map[string]string{}
+	for _, n := range f.Nodes {
+		nodeMesh[n.Name] = n.Mesh
+	}
+	if nodeMesh["OBJ_crate"] != "MDL_crate" || nodeMesh["OBJ_face"] != "MDL_face" || nodeMesh["OBJ_pool"] != "MDL_pool" {
+		t.Errorf("meshes on nodes: %v", nodeMesh)
+	}
+	// The +X face of the cube: c − u − v = (5, −5, −5) first.
+	crate := meshes["MDL_crate"].Primitives[0]
+	if got := crate.Positions[:3]; got[0] != 5 || got[1] != -5 || got[2] != -5 {
+		t.Errorf("crate vertex 0 %v", got)
+	}
+	if crate.Material != "MAT_crate" {
+		t.Errorf("crate material %q", crate.Material)
+	}
+
+	tex := map[string]*model.Texture{}
+	for i := range f.Textures {
+		tex[f.Textures[i].Name] = &f.Textures[i]
+	}
+	texel := func(name string, x, y int) []byte {
+		im := tex[name].Image
+		return im.RGBA[4*(y*im.Width+x) : 4*(y*im.Width+x)+4]
+	}
+	// TEX_crate: the picture's top row is stored row 7; stored texel
+	// (x, y) is colour (x/2 + y/2) mod 2; 0x80 alpha → 255.
+	modeltest.Near(t, "crate (0,0)", bytesF(texel("TEX_crate", 0, 0)), []float64{0x60, 0x30, 0x10, 255}, 0)
+	modeltest.Near(t, "crate (2,0)", bytesF(texel("TEX_crate", 2, 0)), []float64{0xC0, 0x80, 0x40, 255}, 0)
+	modeltest.Near(t, "crate (2,1)", bytesF(texel("TEX_crate", 2, 1)), []float64{0xC0, 0x80, 0x40, 255}, 0)
+	modeltest.Near(t, "crate (2,2)", bytesF(texel("TEX_crate", 2, 2)), []float64{0x60, 0x30, 0x10, 255}, 0)
+	// TEX_water: stored texel (x, y) is index 16x + y, entry i of the ramp
+	// (0, i/2, 128 + i/2, 0x80); picture (1, 0) is stored (1, 15): index 31.
+	modeltest.Near(t, "water (1,0)", bytesF(texel("TEX_water", 1, 0)), []float64{0, 15, 143, 255}, 0)
+	modeltest.Near(t, "water (0,15)", bytesF(texel("TEX_water", 0, 15)), []float64{0, 0, 128, 255}, 0)
+
+	// Morph targets: smile lifts the lower corners 2 cm, blink lowers the
+	// upper ones 3 cm; TargetNames in the weights channel's order.
+	face := meshes["MDL_face"]
+	if len(face.TargetNames) != 2 || face.TargetNames[0] != "MDL_face_smile" || face.TargetNames[1] != "MDL_face_blink" {
+		t.Fatalf("face targets %v", face.TargetNames)
+	}
+	tg := face.Primitives[0].Targets
+	modeltest.Near(t, "smile", f32s(tg[0].Positions), []float64{0, 0, 2, 0, 0, 2, 0, 0, 0, 0, 0, 0}, 0)
+	modeltest.Near(t, "blink", f32s(tg[1].Positions), []float64{0, 0, 0, 0, 0, 0, 0, 0, -3, 0, 0, -3}, 0)
+
+	// The water scroll animates MAT_water's texture offset: the reference
+	// carries a transform.
+	for _, m := range f.Materials {
+		if m.Name == "MAT_water" && (m.BaseColorTexture.Texture != "TEX_water" || !m.BaseColorTexture.Transform) {
+			t.Errorf("MAT_water texture %+v", m.BaseColorTexture)
+		}
+	}
+
+	later := decode(t, "DATA.BIN")[2]
+	if len(later.Skins) != 1 || later.Skins[0].Name != "CMP_arm" {
+		t.Fatalf("skins %+v", later.Skins)
+	}
+	sk := later.Skins[0]
+	if len(sk.Joints) != 2 || sk.Joints[0] != "OBJ_arm_root" || sk.Joints[1] != "OBJ_arm_tip" {
+		t.Fatalf("joints %v", sk.Joints)
+	}
+	// The tip rests 10 cm up z: its inverse bind is a translation by −10.
+	ib := sk.InverseBind[1]
+	modeltest.Near(t, "tip inverse bind", ib[:], []float64{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, -10, 1}, 1e-12)
+	var armNode *model.Node
+	for i := range later.Nodes {
+		if later.Nodes[i].Mesh == "MDL_arm" {
+			armNode = &later.Nodes[i]
+		}
+	}
+	if armNode == nil || armNode.Name != "OBJ_arm_root" || armNode.Skin != "CMP_arm" {
+		t.Fatalf("arm node %+v", armNode)
+	}
+	arm := later.Meshes[len(later.Meshes)-1].Primitives[0]
+	if len(arm.Positions) != 3*24 || len(arm.Indices) != 3*16 {
+		t.Fatalf("arm: %d vertices %d triangles", len(arm.Positions)/3, len(arm.Indices)/3)
+	}
+	// Side 0's strip: rings at z 0, 10, 20; the middle ring is (x, y, 10),
+	// half root and half tip.
+	modeltest.Near(t, "arm vertex 2", f32s(arm.Positions[6:9]), []float64{-2, -2, 10}, 0)
+	modeltest.Near(t, "arm vertex 2 joints", []float64{float64(arm.Joints[8]), float64(arm.Joints[9])}, []float64{0, 1}, 0)
+	modeltest.Near(t, "arm vertex 2 weights", f32s(arm.Weights[8:12]), []float64{0.5, 0.5, 0, 0}, 0)
+	modeltest.Near(t, "arm vertex 4", f32s(arm.Positions[12:15]), []float64{-2, -2, 20}, 0)
+}
+
+func bytesF(b []byte) []float64 {
+	out := make([]float64, len(b))
+	for i, v := range b {
+		out[i] = float64(v)
+	}
+	return out
+}
+
+func f32s(v []float32) []float64 {
+	out := make([]float64, len(v))
+	for i, x := range v {
+		out[i] = float64(x)
+	}
+	return out
 }
