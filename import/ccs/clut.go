@@ -2,6 +2,7 @@ package ccs
 
 import (
 	"github.com/animbake/bake/import/binread"
+	"github.com/animbake/bake/pixel"
 )
 
 // CLUT is a CLUT chunk (0x0400): the palette of indexed textures. Layout
@@ -72,12 +73,7 @@ func CLUTIndex(i, colors int) int {
 	return i&^0x18 | (i&0x10)>>1 | (i&0x08)<<1
 }
 
-// PS2Alpha scales a GS alpha byte, where 0x80 is opaque (1.0), to 0..255:
-// round(a·255/128), values above 0x80 (which the GS's blend allows, up to
-// 2.0) saturating at 255.
-func PS2Alpha(a byte) byte {
-	if a >= 0x80 {
-		return 255
-	}
-	return byte((int(a)*255 + 64) / 128)
-}
+// PS2Alpha scales a GS alpha byte, where 0x80 is opaque (1.0), to 0..255
+// (pixel.PS2Alpha: round(a·255/128), saturating from 0x80 up, since the
+// GS's blend allows alphas up to 2.0).
+func PS2Alpha(a byte) byte { return pixel.PS2Alpha(a) }
