@@ -16,7 +16,8 @@
 // Only mip level 0 of a single-sample, single-slice surface is addressed:
 // the linear modes, 1D tiled thin1 and the macro-tiled thin1 modes (2D, 2B
 // bank-swapped, and 3D/3B, which equal 2D/2B on slice 0). Thick, thin2/4,
-// multisample and depth-ordered surfaces are refused.
+// multisample and depth-ordered surfaces are refused, as is the unresolved
+// "default" mode 0.
 package gx2
 
 import "fmt"
@@ -26,7 +27,10 @@ type TileMode uint32
 
 // Tile modes (GX2TileMode; addrlib's AddrTileMode has the same numbers).
 const (
-	LinearGeneral TileMode = 0x0 // GX2 "default"; addressed like linear aligned
+	// Default (GX2_TILE_MODE_DEFAULT) asks GX2 to choose a mode when the
+	// surface is created; a stored surface holds the mode chosen, so a
+	// file with 0 is refused.
+	Default       TileMode = 0x0
 	LinearAligned TileMode = 0x1
 	Tiled1DThin1  TileMode = 0x2
 	Tiled1DThick  TileMode = 0x3
@@ -42,11 +46,13 @@ const (
 	Tiled3DThick  TileMode = 0xD
 	Tiled3BThin1  TileMode = 0xE
 	Tiled3BThick  TileMode = 0xF
+	// LinearSpecial is GX2's name for addrlib's linear general mode: rows
+	// of pitch elements, no alignment.
 	LinearSpecial TileMode = 0x10
 )
 
 var tileModeNames = map[TileMode]string{
-	LinearGeneral: "linear general", LinearAligned: "linear aligned",
+	Default: "default (unresolved)", LinearAligned: "linear aligned",
 	Tiled1DThin1: "1D tiled thin1", Tiled1DThick: "1D tiled thick",
 	Tiled2DThin1: "2D tiled thin1", Tiled2DThin2: "2D tiled thin2", Tiled2DThin4: "2D tiled thin4", Tiled2DThick: "2D tiled thick",
 	Tiled2BThin1: "2B tiled thin1", Tiled2BThin2: "2B tiled thin2", Tiled2BThin4: "2B tiled thin4", Tiled2BThick: "2B tiled thick",
@@ -64,13 +70,13 @@ func (m TileMode) String() string {
 // Supported reports whether this package addresses mode m.
 func (m TileMode) Supported() bool {
 	switch m {
-	case LinearGeneral, LinearAligned, Tiled1DThin1, Tiled2DThin1, Tiled2BThin1, Tiled3DThin1, Tiled3BThin1:
+	case LinearAligned, LinearSpecial, Tiled1DThin1, Tiled2DThin1, Tiled2BThin1, Tiled3DThin1, Tiled3BThin1:
 		return true
 	}
 	return false
 }
 
-func (m TileMode) linear() bool      { return m == LinearGeneral || m == LinearAligned }
+func (m TileMode) linear() bool      { return m == LinearAligned || m == LinearSpecial }
 func (m TileMode) macro() bool       { return m >= Tiled2DThin1 && m <= Tiled3BThick }
 func (m TileMode) bankSwapped() bool { return m == Tiled2BThin1 || m == Tiled3BThin1 }
 
@@ -125,7 +131,7 @@ func (s Surface) Check() error {
 // checkMode reports whether mode m and the element size are supported.
 func checkMode(m TileMode, bits int) error {
 	if !m.Supported() {
-		return fmt.Errorf("GX2 %s is not supported (only linear, 1D thin1 and 2D/2B/3D/3B thin1)", m)
+		return fmt.Errorf("GX2 %s is not supported (only linear aligned/special, 1D thin1 and 2D/2B/3D/3B thin1)", m)
 	}
 	switch bits {
 	case 8, 16, 32, 64, 128:
@@ -296,7 +302,6 @@ func Tile(s Surface, packed []byte, cols, rows, size int) ([]byte, error) {
 // height padded to the mode's alignment, the image size in bytes and the
 // base alignment. Writers use it to fill a surface header.
 //
-//	linear general: pitch ×1, height ×1, base 1
 //	linear aligned: pitch × max(64, 2048/bits), height ×1, base 256
 //	1D thin1:       pitch × max(8, 256/bits), height ×8, base 256
 //	2D/3D thin1:    pitch × max(32, 32·(256/bits/8)), height ×16,
@@ -311,8 +316,8 @@ func Layout(m TileMode, bits, cols, rows int) (pitch, height, size, align int, e
 	}
 	pitchAlign, heightAlign := 1, 1
 	switch {
-	case m == LinearGeneral:
-		align = 1
+	case m == LinearSpecial:
+		return 0, 0, 0, 0, fmt.Errorf("GX2 %s surfaces are not laid out here", m)
 	case m == LinearAligned:
 		pitchAlign, align = max(64, 2048/bits), 256
 	case m == Tiled1DThin1:

@@ -9,7 +9,7 @@ import (
 // Linear: row y starts at y·pitch elements.
 func TestLinear(t *testing.T) {
 	img := []byte{'a', 'b', 'c', 0, 'd', 'e', 'f', 0}
-	for _, m := range []TileMode{LinearGeneral, LinearAligned} {
+	for _, m := range []TileMode{LinearAligned, LinearSpecial} {
 		got, err := Untile(Surface{Mode: m, Bits: 8, Pitch: 4}, img, 3, 2)
 		if err != nil || string(got) != "abcdef" {
 			t.Errorf("%s: %q %v", m, got, err)
@@ -149,7 +149,7 @@ func TestBankSwapped(t *testing.T) {
 // Every tiled mode maps the elements of a padded surface one-to-one onto
 // its image, so Tile followed by Untile gives the pattern back.
 func TestRoundTripEveryMode(t *testing.T) {
-	for _, m := range []TileMode{LinearGeneral, LinearAligned, Tiled1DThin1, Tiled2DThin1, Tiled2BThin1, Tiled3DThin1, Tiled3BThin1} {
+	for _, m := range []TileMode{LinearAligned, Tiled1DThin1, Tiled2DThin1, Tiled2BThin1, Tiled3DThin1, Tiled3BThin1} {
 		for _, bits := range []int{8, 16, 32, 64, 128} {
 			cols, rows := 70, 37
 			pitch, height, size, _, err := Layout(m, bits, cols, rows)
@@ -213,6 +213,7 @@ func TestBadSurfaces(t *testing.T) {
 		want       string
 	}{
 		{Surface{Mode: Tiled1DThick, Bits: 32, Pitch: 32}, 8, 8, "not supported"},
+		{Surface{Mode: Default, Bits: 32, Pitch: 32}, 8, 8, "default (unresolved) is not supported"},
 		{Surface{Mode: 0x55, Bits: 32, Pitch: 32}, 8, 8, "tile mode 0x55"},
 		{Surface{Mode: Tiled2DThin1, Bits: 24, Pitch: 32}, 8, 8, "24 bits"},
 		{Surface{Mode: Tiled2DThin1, Bits: 32, Pitch: 40}, 8, 8, "multiple of the 32-element macro tile"},
