@@ -6,8 +6,11 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
+	"time"
 
 	"github.com/animbake/bake/import/oni/oniwrite"
+	"github.com/animbake/bake/internal/testfiles"
+	"github.com/animbake/bake/manifest"
 	"github.com/animbake/bake/sample"
 )
 
@@ -42,4 +45,54 @@ func BenchmarkConvertOniCorpus(b *testing.B) {
 	b.ReportMetric(float64(len(files)*b.N)/secs, "files/s")
 	b.ReportMetric(float64(oniwrite.CorpusObans*b.N)/secs, "obans/s")
 	b.ReportMetric(float64(oniwrite.CorpusFrames*b.N)/secs, "frames/s")
+}
+
+// BenchmarkRerunVsFullRun measures what the manifest saves: each
+// iteration bakes the CD-sized Oni corpus (and ../shared/samples when
+// present) into an empty folder (full, manifest written), then runs again
+// with nothing changed (rerun: inputs hashed, outputs proved by the hash
+// cache), then again without the hash cache (rerun-nocache: every output
+// hashed too, as in CI on a fresh checkout of committed outputs). The
+// rerun figures are also given as a percentage of the full run.
+func BenchmarkRerunVsFullRun(b *testing.B) {
+	in := b.TempDir()
+	for _, f := range oniwrite.Corpus() {
+		if err := os.WriteFile(filepath.Join(in, f.Name), f.Data, 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	paths := []string{in}
+	if dir := testfiles.SamplesDir(); dir != "" {
+		paths = append(paths, dir)
+	}
+	jobs, err := collect(paths)
+	if err != nil {
+		b.Fatal(err)
+	}
+	cfg := &convertConfig{formats: []string{"glb"}, jobs: runtime.NumCPU(), quiet: true, textures: "embed"}
+	cfg.common.timing, cfg.common.curveSeconds, cfg.common.maxInflate = "graph", 10, 1<<30
+	run := func() time.Duration {
+		start := time.Now()
+		if err := convertAll(jobs, cfg, sample.Options{Axes: "gltf"}, io.Discard, io.Discard); err != nil {
+			b.Fatal(err)
+		}
+		return time.Since(start)
+	}
+	var full, rerun, nocache time.Duration
+	b.ResetTimer()
+	for range b.N {
+		cfg.out = b.TempDir()
+		full += run()
+		rerun += run()
+		b.StopTimer()
+		os.Remove(filepath.Join(cfg.out, manifest.CacheName))
+		b.StartTimer()
+		nocache += run()
+	}
+	n := float64(b.N)
+	b.ReportMetric(full.Seconds()*1000/n, "full-ms")
+	b.ReportMetric(rerun.Seconds()*1000/n, "rerun-ms")
+	b.ReportMetric(nocache.Seconds()*1000/n, "rerun-nocache-ms")
+	b.ReportMetric(100*rerun.Seconds()/full.Seconds(), "rerun-%")
+	b.ReportMetric(100*nocache.Seconds()/full.Seconds(), "rerun-nocache-%")
 }

@@ -102,6 +102,9 @@ type fileSum struct {
 // manifest at all stops the run, so it is never overwritten.
 func startIncremental(jobs []job, cfg *convertConfig, stderr io.Writer) (*incremental, error) {
 	inc := &incremental{cfg: cfg, files: &fileSums{m: map[string]*fileSumOnce{}}, all: map[string]bool{}}
+	if cfg.inc.noManifest && (cfg.inc.prune || cfg.inc.manifest != "") {
+		return nil, usagef("--prune and --manifest need the manifest that --no-manifest turns off")
+	}
 	if cfg.inc.shard != "" {
 		s, err := manifest.ParseShard(cfg.inc.shard)
 		if err != nil {

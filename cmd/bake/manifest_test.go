@@ -390,16 +390,18 @@ func TestFailedInputIsRetried(t *testing.T) {
 // --shard and the manifest command's usage mistakes exit 2; a merge with
 // a shard missing fails.
 func TestShardAndMergeUsage(t *testing.T) {
+	in := t.TempDir()
+	write(t, filepath.Join(in, "a.tst"), "BAKETEST a")
+	o := t.TempDir()
 	for _, args := range [][]string{
-		{"--shard", "0/3", "x"}, {"--shard", "4/3", "x"}, {"--shard", "two", "x"},
+		{"--shard", "0/3", "-o", o, in}, {"--shard", "4/3", "-o", o, in}, {"--shard", "two", "-o", o, in},
+		{"--no-manifest", "--prune", "-o", o, in}, {"--no-manifest", "--manifest", "m.json", "-o", o, in},
 		{"manifest"}, {"manifest", "join", "a.json"}, {"manifest", "merge", "a.json"}, {"manifest", "merge", "-o", "m.json"},
 	} {
 		if code, _, stderr := runCLI(args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2\n%s", args, code, stderr)
 		}
 	}
-	in := t.TempDir()
-	write(t, filepath.Join(in, "a.tst"), "BAKETEST a")
 	o1 := t.TempDir()
 	if code, _, stderr := runCLI("-q", "--shard", "1/2", "-o", o1, in); code != 0 {
 		t.Fatal(stderr)
