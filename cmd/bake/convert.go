@@ -51,6 +51,8 @@ type importFlags struct {
 	noMeshes     bool
 	texturesFrom string
 	shadows      bool
+	animations   []string
+	lod          int
 }
 
 func (f *importFlags) register(fs *pflag.FlagSet) {
@@ -61,6 +63,8 @@ func (f *importFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&f.noMeshes, "no-meshes", false, "animation only: no meshes, materials, textures, cameras or lights")
 	fs.StringVar(&f.texturesFrom, "textures-from", "", "BFRES texture archive (X.Tex1.sbfres) for model files; default: beside the input")
 	fs.BoolVar(&f.shadows, "shadows", false, "also convert shadow geometry (CCS shadow models), left out by default")
+	fs.StringSliceVar(&f.animations, "animations", nil, "BFRES animation files converted with a model file; default: X_Animation.(s)bfres beside X.bfres")
+	fs.IntVar(&f.lod, "lod", 0, "BFRES level of detail the meshes draw (0 the finest; the others go to extras)")
 }
 
 // parseFlags adds the import flags and --help to fs, parses args, prints
@@ -88,12 +92,16 @@ func (f *importFlags) check() error {
 	if f.maxInflate <= 0 {
 		return usagef("--max-inflate must be positive")
 	}
+	if f.lod < 0 {
+		return usagef("--lod must be 0 or more")
+	}
 	return nil
 }
 
 func (f *importFlags) options(warn func(string)) *format.Options {
 	return &format.Options{MaxInflate: f.maxInflate, Skeleton: f.skeleton, Timing: f.timing,
-		CurveSeconds: f.curveSeconds, NoMeshes: f.noMeshes, TexturesFrom: f.texturesFrom, Shadows: f.shadows, Warn: warn}
+		CurveSeconds: f.curveSeconds, NoMeshes: f.noMeshes, TexturesFrom: f.texturesFrom, Shadows: f.shadows,
+		Animations: f.animations, LOD: f.lod, Warn: warn}
 }
 
 const convertUsage = `Usage: bake [flags] PATH...

@@ -2,12 +2,15 @@ package bfres
 
 import (
 	"math"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/animbake/bake/format"
 	"github.com/animbake/bake/import/bfres/bfreswrite"
+	"github.com/animbake/bake/internal/testfiles"
+	"github.com/animbake/bake/model"
 )
 
 // demoModel returns the demo's model file description at a version, for
@@ -87,5 +90,30 @@ func TestBadModel(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// --animations names the animation files of a model file explicitly: the
+// Yaz0 copy gives the same clips as the sibling found by name; a file that
+// is not there is an error naming it (a sibling found by name is optional).
+func TestModelAnimationFiles(t *testing.T) {
+	path := filepath.Join(testfiles.DemoDir(t, "bfres"), "Demo.bfres")
+	decode := func(opts *format.Options) ([]*model.File, error) {
+		in, closer, err := format.OpenFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer closer.Close()
+		return Decode(in, opts)
+	}
+	files, err := decode(&format.Options{Animations: []string{"Demo_Animation.sbfres"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := files[0].Extras["animationFiles"]; !equalStrings(got, []string{"Demo_Animation.sbfres"}) || len(files[0].Animations) != 5 {
+		t.Errorf("animation files %v, %d clips", got, len(files[0].Animations))
+	}
+	if _, err := decode(&format.Options{Animations: []string{"Nope_Animation.bfres"}}); err == nil || !strings.Contains(err.Error(), "Nope_Animation.bfres") {
+		t.Errorf("missing animation file: %v", err)
 	}
 }

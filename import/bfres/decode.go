@@ -123,12 +123,20 @@ func Decode(in *format.Input, opts *format.Options) ([]*model.File, error) {
 		return nil, err
 	}
 	var animFiles []string
+	skelOpts := opts
 	if hasMeshes(c) {
 		if animFiles, err = addAnimationFiles(in, c, opts); err != nil {
 			return nil, err
 		}
+		// A model file's meshes are bound to its own skeleton: --skeleton
+		// is for animation files.
+		if opts != nil && opts.Skeleton != "" {
+			o := *opts
+			o.Skeleton = ""
+			skelOpts = &o
+		}
 	}
-	skel, from, err := chooseSkeleton(in, c, opts)
+	skel, from, err := chooseSkeleton(in, c, skelOpts)
 	if err != nil {
 		return nil, err
 	}
