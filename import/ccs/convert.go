@@ -52,8 +52,9 @@ func ConvertWith(s *Scene, opts AssetOptions, warn func(string, ...any)) (*model
 	if err := convertAssets(s, assets, ns, f, opts, warn); err != nil {
 		return nil, err
 	}
-	bindAssetChannels(f, warn)
 	f.Nodes = ns.nodes
+	bindAssetChannels(f, warn)
+	bindCameraLightChannels(f)
 	return f, nil
 }
 

@@ -111,6 +111,11 @@ func convertAssets(s *Scene, a *Assets, ns *nodeSet, f *model.File, opts AssetOp
 			}
 		}
 	}
+	if !opts.NoMeshes {
+		if err := ac.camerasAndLights(); err != nil {
+			return err
+		}
+	}
 	ac.restPoses()
 	for _, cl := range a.Clumps {
 		if ac.deformableIn(cl) {

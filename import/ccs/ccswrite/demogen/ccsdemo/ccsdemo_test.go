@@ -250,6 +250,16 @@ func TestDemoAssets(t *testing.T) {
 		}
 	}
 
+	// OBJ_crate's transparency (1 at 20 → 0 at 49) also drives its
+	// mesh's material alpha, which blends.
+	crateAnm := modeltest.Animation(t, f, "ANM_crate")
+	modeltest.Near(t, "crate alpha at 34.5", modeltest.Eval(t, crateAnm, "MAT_crate", model.PathAlpha, 34.5), []float64{0.5}, 1e-7)
+	for _, m := range f.Materials {
+		if m.Name == "MAT_crate" && m.AlphaMode != model.AlphaBlend {
+			t.Errorf("MAT_crate alpha mode %q", m.AlphaMode)
+		}
+	}
+
 	later := decode(t, "DATA.BIN")[2]
 	if len(later.Skins) != 1 || later.Skins[0].Name != "CMP_arm" {
 		t.Fatalf("skins %+v", later.Skins)
