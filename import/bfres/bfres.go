@@ -3,7 +3,9 @@
 // of an FSKL skeleton, shader-parameter and texture-SRT animations (FSHU),
 // texture pattern animations (FTXP) and visibility animations (FVIS). Curves
 // are kept as model.NW4FCurve so that package sample evaluates them exactly
-// as the runtime does. See docs/formats/bfres.md and the specs
+// as the runtime does. A model file (FMDL with shapes) is converted with its
+// animation files into skinned meshes (FVTX, FSHP), materials (FMAT) and
+// textures (FTEX). See docs/formats/bfres.md and the specs
 // bfres-container.md and nw4f-curve.txt.
 package bfres
 
