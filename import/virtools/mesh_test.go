@@ -382,3 +382,39 @@ func TestHostileTextures(t *testing.T) {
 		expectFormatError(t, c.name, f.Bytes(), &format.Options{}, c.want)
 	}
 }
+
+// TestScrollTargetsMaterial (issue item 5): with assets, the Texture
+// Scroller on "Mesh" moves the texture transform of the mesh's textured
+// material, which is marked animated; without a converted material it
+// stays a channel on the mesh's name (graph_convert_test.go).
+func TestScrollTargetsMaterial(t *testing.T) {
+	f, ix := graphScene()
+	b := &graphBuilder{f}
+	tex := b.add(vtwrite.ClassTexture, "Scroll_Tex")
+	f.Objects[tex].Chunk = &vtwrite.Chunk{Sections: []vtwrite.Section{{ID: vtwrite.IdentTexRaw, Words: rawTexture1x2()}}}
+	mat := b.add(vtwrite.ClassMaterial, "Water")
+	f.Objects[mat].Chunk = &vtwrite.Chunk{Sections: []vtwrite.Section{vtwrite.MaterialSection(vtwrite.MaterialData{
+		Diffuse: 0xffffffff, Texture: uint32(tex), Modes: [8]uint8{2, 2, 2, 2, 1, 2, 3, 1}})}}
+	q := quadMesh()
+	q.Materials, q.Channels = []uint32{0xffffffff, uint32(mat), uint32(mat)}, nil
+	f.Objects[ix.mesh].Chunk = &vtwrite.Chunk{Sections: vtwrite.MeshSections(q)}
+	arm := &f.Objects[iArm].Chunk.Sections
+	*arm = append([]vtwrite.Section{{ID: vtwrite.IdentEntityMeshes, Words: []uint32{ix.mesh, 0}}}, *arm...)
+	m, err := DecodeBytes(f.Bytes(), &format.Options{Timing: TimingGraph})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	sc := modeltest.Animation(t, m, "Mesh texture scroll")
+	if len(sc.Channels) != 1 || sc.Channels[0].Material != "Water" || sc.Channels[0].TextureSlot != "" || sc.Channels[0].Path != model.PathUVOffset {
+		t.Errorf("channels %+v", sc.Channels)
+	}
+	if w := material(t, m, "Water"); !w.BaseColorTexture.Transform || w.BaseColorTexture.Texture != "Scroll_Tex" {
+		t.Errorf("material %+v", w)
+	}
+	if n := modeltest.Node(t, m, "Arm"); n.Mesh != "Mesh" {
+		t.Errorf("Arm shows %q", n.Mesh)
+	}
+}

@@ -85,22 +85,22 @@ func pitchRows(deg float64, p [3]float32) Rows {
 func addDemoAssets(f *File) {
 	spinner := f.Objects[DemoSpinner].Chunk
 	spinner.Sections = append([]Section{{IdentEntityMeshes, []uint32{DemoSpinnerMesh, 1, DemoSpinnerMesh}}}, spinner.Sections...)
-	cube := Cube(0.5)
+	cube := Cube(1.5)
 	cube.Flags = MeshFlagsDefault
 	cube.Materials = []uint32{0xffffffff, DemoCheckerMaterial}
 	ground := MeshData{Flags: MeshFlagsDefault, Materials: []uint32{0xffffffff, DemoGroundMaterial},
-		Positions: []float32{-30, 0, -30, -30, 0, 30, 30, 0, 30, 30, 0, -30},
+		Positions: []float32{-15, 0, -15, -15, 0, 15, 15, 0, 15, 15, 0, -15},
 		Normals:   []float32{0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0},
 		UVs:       []float32{0, 1, 0, 0, 1, 0, 1, 1},
-		// (b − a) × (c − a) is (0, 0, 60) × (60, 0, 60) = (0, 3600, 0) and
-		// (60, 0, 60) × (60, 0, 0) = (0, 3600, 0): both face up.
+		// (b − a) × (c − a) is (0, 0, 30) × (30, 0, 30) = (0, 900, 0) and
+		// (30, 0, 30) × (30, 0, 0) = (0, 900, 0): both face up.
 		Faces: []uint16{0, 1, 2, 0, 2, 3}, FaceSlots: []uint16{1, 1}}
 	mesh := func(m MeshData) *Chunk { return &Chunk{ClassByte: ClassMesh, Sections: MeshSections(m)} }
 	f.Objects = append(f.Objects,
 		Object{20, ClassMesh, "Spinner_Mesh", mesh(cube)},
 		Object{21, ClassMaterial, "Checker_Mat", &Chunk{ClassByte: ClassMaterial, Sections: []Section{MaterialSection(MaterialData{
 			Diffuse: 0xffffffff, Ambient: 0xff404040, Specular: 0xff808080, Power: 30, Texture: DemoCheckerTexture,
-			Modes: [8]uint8{2, 2, 2, 2, 1, 2, 3, 1}, States: 0x2 | 0x4 | 4<<8 | 8<<16})}}},
+			Modes: [8]uint8{2, 1, 1, 2, 1, 2, 3, 1}, States: 0x2 | 0x4 | 4<<8 | 8<<16})}}},
 		Object{22, ClassTexture, "Checker", &Chunk{ClassByte: ClassTexture, Sections: []Section{
 			RawTextureSection(DemoChecker, DemoChecker, DemoCheckerPixels()),
 			FileNameSection("Checker.bmp"),
@@ -119,7 +119,7 @@ func addDemoAssets(f *File) {
 			{IdentLightPower, F32s(1.5)},
 		}}},
 		Object{27, ClassCamera, "Demo_Camera", &Chunk{ClassByte: ClassCamera, Sections: []Section{
-			EntitySection(0, pitchRows(20, [3]float32{0, 12, -35})),
+			EntitySection(0, pitchRows(25, [3]float32{0, 9, -16})),
 			CameraSection(1, 1.0, 1, 4, 3, 0.5, 500),
 		}}},
 		Object{28, ClassGroup, "Demo_Solids", &Chunk{ClassByte: ClassGroup, Sections: []Section{
