@@ -68,7 +68,7 @@ func modelTextures(in *format.Input, f *resFile, names []string, opts *format.Op
 			}
 		}
 		if len(missing) > 0 && (arch != nil || len(own) > 0) {
-			opts.Warnf("bfres: %d textures named by the materials were not found in the model file or its texture archive: %s", len(missing), strings.Join(missing, ", "))
+			opts.Warnf("bfres: %d textures named by the materials were not found (with a level-0 image) in the model file or its texture archive: %s", len(missing), strings.Join(missing, ", "))
 		}
 	}
 	out := make([]model.Texture, 0, len(found))
@@ -96,6 +96,9 @@ func decodeFrom(f *resFile, texs []*FTEX, want []string, from string, found map[
 			continue
 		}
 		rgba, err := f.decodeFTEX(t)
+		if err == errNoImage {
+			continue
+		}
 		if isUnsupported(err) {
 			opts.Warnf("bfres: %v (%s); the material keeps the name", err, from)
 			settled[n] = true

@@ -63,6 +63,11 @@ func unsupported(format string, args ...any) error {
 	return errUnsupported{fmt.Errorf(format, args...)}
 }
 
+// errNoImage: the header has no level-0 image (image size 0 or a null data
+// offset), as in a mipmap-only X.Tex2 file; the texture is looked for in
+// the next source.
+var errNoImage = errors.New("no level-0 image")
+
 // isUnsupported reports whether err is an errUnsupported.
 func isUnsupported(err error) bool {
 	var u errUnsupported
@@ -154,7 +159,7 @@ func (f *resFile) decodeFTEX(t *FTEX) ([]byte, error) {
 		return nil, unsupported("texture %s uses GX2 %s, which is not decoded", t.Name, t.TileMode)
 	}
 	if t.Data == 0 || t.ImageSize == 0 {
-		return nil, at(0x24, "no level-0 image (size %d, data offset %s); in BotW the images are in X.Tex1.sbfres", t.ImageSize, nullOr(t.Data))
+		return nil, errNoImage
 	}
 	if int64(t.Data)+int64(t.ImageSize) > int64(len(f.data)) {
 		return nil, at(0x24, "image of %d bytes at 0x%x runs past the end of the file (0x%x bytes)", t.ImageSize, t.Data, len(f.data))
@@ -184,13 +189,6 @@ func (f *resFile) decodeFTEX(t *FTEX) ([]byte, error) {
 		return nil, at(0x88, "%v", err)
 	}
 	return rgba, nil
-}
-
-func nullOr(off int) string {
-	if off == 0 {
-		return "null"
-	}
-	return fmt.Sprintf("0x%x", off)
 }
 
 // texture builds the model texture of a decoded FTEX; from names where it

@@ -174,7 +174,6 @@ func TestBadTextures(t *testing.T) {
 		{0x34, 0x55, []string{"tile mode 0x55"}},
 		{0x1C, 7, []string{"AA mode 7"}},
 		{0x88, 0x00010209, []string{"component selectors"}},
-		{0x24, 0, []string{"no level-0 image"}},
 		{0x24, 0x7FFFFFF0, []string{"runs past the end"}},
 		{0x40, 3, []string{"pitch 3 is smaller"}},
 		{0x0C, 200, []string{"rows at pitch 64", "needs more than"}},
@@ -208,8 +207,14 @@ func TestBadTextures(t *testing.T) {
 			t.Errorf("field 0x%x = 0x%x: %d textures, %q, %v; want a notice with %q", c.field, c.v, len(texs), notes, err, c.word)
 		}
 	}
+	// No level-0 image here (a mipmap-only header): looked for elsewhere,
+	// then reported as not found.
+	texs, notes, err := texInputs(t, map[string][]byte{"M.bfres": ftexField(t, good, 0x24, 0)}, "M.bfres", []string{"tex"}, "")
+	if err != nil || len(texs) != 0 || len(notes) != 2 || !strings.Contains(notes[0], "no texture archive") || !strings.Contains(notes[1], "level-0 image") {
+		t.Errorf("image size 0: %d textures, %q, %v", len(texs), notes, err)
+	}
 	// A truncated file: the header itself runs out.
-	_, _, err := texInputs(t, map[string][]byte{"M.bfres": good[:sub+0x40]}, "M.bfres", nil, "")
+	_, _, err = texInputs(t, map[string][]byte{"M.bfres": good[:sub+0x40]}, "M.bfres", nil, "")
 	if err == nil {
 		t.Error("truncated FTEX accepted")
 	}
