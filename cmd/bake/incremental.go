@@ -113,7 +113,17 @@ func startIncremental(jobs []job, cfg *convertConfig, stderr io.Writer) (*increm
 		inc.shard = &s
 	}
 	for _, j := range jobs {
-		inc.all[filepath.ToSlash(j.path)] = true
+		key := filepath.ToSlash(j.path)
+		if inc.all[key] {
+			// The same file reached twice (bake dir dir/sub): the
+			// manifest has one entry per input, so it converts once,
+			// under the name of its first mention.
+			if !cfg.quiet {
+				fmt.Fprintf(stderr, "bake: %s: given twice, converted once\n", j.path)
+			}
+			continue
+		}
+		inc.all[key] = true
 		if inc.shard.Holds(format.GroupKey(j.path)) {
 			inc.jobs = append(inc.jobs, j)
 		}

@@ -583,3 +583,60 @@ func TestCheck(t *testing.T) {
 		t.Errorf("no manifest: exit %d %q", code, lines)
 	}
 }
+
+// A file reached through two arguments converts once, so the manifest
+// keeps one entry per input.
+func TestInputGivenTwiceConvertsOnce(t *testing.T) {
+	in, out := t.TempDir(), t.TempDir()
+	write(t, filepath.Join(in, "sub", "a.tst"), "BAKETEST a")
+	code, c, _, stderr := bakeRun(t, "-o", out, in, filepath.Join(in, "sub"))
+	if code != 0 || c.converted != 1 || !strings.Contains(stderr, "given twice, converted once") {
+		t.Fatalf("exit %d, %+v\n%s", code, c, stderr)
+	}
+	if got := tree(t, out); len(got) != 1 || got[filepath.Join("sub", "a.glb")] == nil {
+		t.Errorf("outputs %v", keys(got))
+	}
+	if m := readManifest(t, filepath.Join(out, manifest.DefaultName)); len(m.Inputs) != 1 {
+		t.Errorf("%d manifest entries", len(m.Inputs))
+	}
+}
+
+// Adding a file moves no other file to another shard, and every input is
+// in exactly one shard.
+func TestShardsAreStable(t *testing.T) {
+	in := t.TempDir()
+	for i := range 20 {
+		write(t, filepath.Join(in, "f"+strconv.Itoa(i)+".tst"), "BAKETEST x")
+	}
+	assign := func() map[string]int {
+		t.Helper()
+		where := map[string]int{}
+		for k := 1; k <= 3; k++ {
+			out := t.TempDir()
+			if code, _, stderr := runCLI("-q", "--shard", strconv.Itoa(k)+"/3", "-o", out, in); code != 0 {
+				t.Fatal(stderr)
+			}
+			for _, e := range readManifest(t, filepath.Join(out, manifest.DefaultName)).Inputs {
+				if prev, dup := where[e.Path]; dup {
+					t.Errorf("%s in shards %d and %d", e.Path, prev, k)
+				}
+				where[e.Path] = k
+			}
+		}
+		return where
+	}
+	before := assign()
+	if len(before) != 20 {
+		t.Fatalf("%d of 20 inputs in a shard", len(before))
+	}
+	write(t, filepath.Join(in, "new.tst"), "BAKETEST x")
+	after := assign()
+	if len(after) != 21 {
+		t.Fatalf("%d of 21 inputs in a shard", len(after))
+	}
+	for p, k := range before {
+		if after[p] != k {
+			t.Errorf("%s moved from shard %d to %d", p, k, after[p])
+		}
+	}
+}
