@@ -107,7 +107,8 @@ func TestS01Convert(t *testing.T) {
 		t.Errorf("LGT_dis_0: %+v, want a light node", l)
 	}
 	// The distant light controller (flags 0x48): a constant rotation and a
-	// constant colour F7 F0 DF 00.
+	// constant colour F7 F0 DF 00, which the light's colour channel plays
+	// as RGB bytes /255 (the alpha byte dropped).
 	light := f.Animations[21]
 	var color *model.CcAnmTrack
 	for _, c := range light.Channels {
@@ -115,7 +116,8 @@ func TestS01Convert(t *testing.T) {
 			color = c.Curve.(*model.CcAnmTrack)
 		}
 	}
-	if color == nil || color.Kind != model.CcAnmConstant || color.Values[0] != 0xF7 || color.Values[1] != 0xF0 || color.Values[2] != 0xDF || color.Values[3] != 0 {
+	if color == nil || color.Kind != model.CcAnmConstant || color.Width != 3 || color.Values[0] != float32(0xF7/255.0) ||
+		color.Values[1] != float32(0xF0/255.0) || color.Values[2] != float32(0xDF/255.0) {
 		t.Errorf("ANM_stalig00 colour: %+v", color)
 	}
 }
