@@ -39,14 +39,13 @@ func modelTextures(in *format.Input, f *resFile, names []string, opts *format.Op
 			want = append(want, n)
 		}
 	}
-	found := map[string]model.Texture{}
-	settled := map[string]bool{} // found, or refused with a warning
-	if err := decodeFrom(f, own, want, "this file", found, settled, opts); err != nil {
+	ts := &texSearch{found: map[string]model.Texture{}, settled: map[string]bool{}, budget: opts.Inflate(), opts: opts}
+	if err := ts.decodeFrom(f, own, want, "this file"); err != nil {
 		return nil, err
 	}
 	var rest []string
 	for _, n := range want {
-		if !settled[n] {
+		if !ts.settled[n] {
 			rest = append(rest, n)
 		}
 	}
@@ -55,7 +54,7 @@ func modelTextures(in *format.Input, f *resFile, names []string, opts *format.Op
 		if arch != nil {
 			texs, err := arch.readTextureGroup()
 			if err == nil {
-				err = decodeFrom(arch, texs, rest, name, found, settled, opts)
+				err = ts.decodeFrom(arch, texs, rest, name)
 			}
 			if err != nil {
 				opts.Warnf("bfres: texture archive %s: %v", name, err)
@@ -63,7 +62,7 @@ func modelTextures(in *format.Input, f *resFile, names []string, opts *format.Op
 		}
 		var missing []string
 		for _, n := range rest {
-			if !settled[n] {
+			if !ts.settled[n] {
 				missing = append(missing, n)
 			}
 		}
@@ -71,19 +70,33 @@ func modelTextures(in *format.Input, f *resFile, names []string, opts *format.Op
 			opts.Warnf("bfres: %d textures named by the materials were not found (with a level-0 image) in the model file or its texture archive: %s", len(missing), strings.Join(missing, ", "))
 		}
 	}
-	out := make([]model.Texture, 0, len(found))
+	out := make([]model.Texture, 0, len(ts.found))
 	for _, n := range want {
-		if t, ok := found[n]; ok {
+		if t, ok := ts.found[n]; ok {
 			out = append(out, t)
 		}
 	}
 	return out, nil
 }
 
+// texSearch is the state of one model's texture search: the textures
+// found, the names settled (found, or refused with a warning) and the
+// bytes of RGBA the remaining textures may still decode to. The budget is
+// the decompression cap (--max-inflate): different FTEX headers may point
+// at the same image data, so without it a small hostile file could ask
+// for gigabytes of pixels.
+type texSearch struct {
+	found   map[string]model.Texture
+	settled map[string]bool
+	budget  int64
+	opts    *format.Options
+}
+
 // decodeFrom decodes the textures of texs that want names and are not yet
-// settled. A malformed texture is returned as an error; an undecodable one
-// is a warning and counts as settled.
-func decodeFrom(f *resFile, texs []*FTEX, want []string, from string, found map[string]model.Texture, settled map[string]bool, opts *format.Options) error {
+// settled. A malformed texture, or one past the budget, is returned as an
+// error; an undecodable one is a warning and counts as settled.
+func (ts *texSearch) decodeFrom(f *resFile, texs []*FTEX, want []string, from string) error {
+	found, settled, opts := ts.found, ts.settled, ts.opts
 	byName := map[string]*FTEX{}
 	for _, t := range texs {
 		if _, dup := byName[t.Name]; !dup {
@@ -94,6 +107,9 @@ func decodeFrom(f *resFile, texs []*FTEX, want []string, from string, found map[
 		t, ok := byName[n]
 		if !ok || settled[n] {
 			continue
+		}
+		if need := int64(t.Width) * int64(t.Height) * 4; need > ts.budget {
+			return binread.Errorf(int64(t.Off+0x08), "texture %s: %d×%d pixels would take the decoded textures past the %d-byte limit (raise --max-inflate to allow more)", t.Name, t.Width, t.Height, opts.Inflate())
 		}
 		rgba, err := f.decodeFTEX(t)
 		if err == errNoImage {
@@ -110,6 +126,7 @@ func decodeFrom(f *resFile, texs []*FTEX, want []string, from string, found map[
 		if t.Depth > 1 {
 			opts.Warnf("bfres: texture %s is a %s surface of %d slices; only slice 0 is kept", t.Name, gx2DimNames[t.Dim], t.Depth)
 		}
+		ts.budget -= int64(len(rgba))
 		found[n] = t.texture(rgba, from)
 		settled[n] = true
 	}

@@ -213,6 +213,19 @@ func TestBadTextures(t *testing.T) {
 	if err != nil || len(texs) != 0 || len(notes) != 2 || !strings.Contains(notes[0], "no texture archive") || !strings.Contains(notes[1], "level-0 image") {
 		t.Errorf("image size 0: %d textures, %q, %v", len(texs), notes, err)
 	}
+	// Decoded bytes are capped by --max-inflate (hostile files may point
+	// many headers at one image): 3 textures of 4×2 RGBA take 32 bytes
+	// each; a cap of 64 lets two through and stops the third.
+	shared := &bfreswrite.File{Version: bfreswrite.V4, Name: "M", Textures: []bfreswrite.Texture{rgbaTexture("a"), rgbaTexture("b"), rgbaTexture("c")}}
+	data := shared.Bytes()
+	fr, err := readHeader(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = modelTextures(format.BytesInput("M.bfres", data), fr, nil, &format.Options{MaxInflate: 64})
+	if err == nil || !strings.Contains(err.Error(), "past the 64-byte limit") {
+		t.Errorf("budget: %v", err)
+	}
 	// A truncated file: the header itself runs out.
 	_, _, err = texInputs(t, map[string][]byte{"M.bfres": good[:sub+0x40]}, "M.bfres", nil, "")
 	if err == nil {
