@@ -35,16 +35,25 @@ func BenchmarkDecodeAndBake(b *testing.B) {
 	b.ReportMetric(float64(samples)/b.Elapsed().Seconds(), "samples/s")
 }
 
-// BenchmarkDecode parses and converts all six real files, without baking.
+// BenchmarkDecode parses and converts all six real files, without baking:
+// with the scene's meshes, materials, textures, cameras and lights, and
+// animation-only (--no-meshes), so the cost of the assets is one ratio.
 func BenchmarkDecode(b *testing.B) {
-	inputs := sampleInputs(b)
-	b.ReportAllocs()
-	for b.Loop() {
-		for _, data := range inputs {
-			if _, err := DecodeBytes(data, &format.Options{}); err != nil {
-				b.Fatal(err)
+	for _, c := range []struct {
+		name string
+		opts format.Options
+	}{{"assets", format.Options{}}, {"animation-only", format.Options{NoMeshes: true}}} {
+		b.Run(c.name, func(b *testing.B) {
+			inputs := sampleInputs(b)
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, data := range inputs {
+					if _, err := DecodeBytes(data, &c.opts); err != nil {
+						b.Fatal(err)
+					}
+				}
 			}
-		}
+		})
 	}
 }
 
