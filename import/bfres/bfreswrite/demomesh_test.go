@@ -6,6 +6,7 @@ import (
 
 	"github.com/animbake/bake/internal/modeltest"
 	"github.com/animbake/bake/model"
+	"github.com/animbake/bake/sample"
 )
 
 // bounds returns the per-axis minimum and maximum of a primitive's positions.
@@ -173,5 +174,48 @@ func TestDemoModelAnimationTargets(t *testing.T) {
 	ch := modeltest.Channel(t, scroll, "Body", model.PathUVOffset)
 	if ch.Material != "Body" || ch.TextureSlot != "" {
 		t.Errorf("Scroll uvOffset targets material %q slot %q", ch.Material, ch.TextureSlot)
+	}
+}
+
+// Skinning the Helmet with the skin's joints posed by Nod at frame 20
+// (Head turned π/4 about x, Spine lowered to 0.95) puts each vertex where
+// Head's world matrix puts the cube's corner in Head's space: the rigid
+// vertices reach the runtime's world × vertex through the one skin.
+func TestDemoRigidSkinning(t *testing.T) {
+	f := decodeDemo(t, "Demo.bfres")
+	clip, err := sample.CompileClip(modeltest.Animation(t, f, "Nod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	world := clip.WorldMatrices(f, 20, sample.NewConverter(f.Axes))
+	index := map[string]int{}
+	for i, n := range f.Nodes {
+		index[n.Name] = i
+	}
+	skin := f.Skins[0]
+	head := world[index["Head"]]
+	p := mesh(t, f, "Helmet")
+	// The cube in Head's space, as demomesh.go builds it: face +z first,
+	// corners (−0.2, 0, 0.2), (0.2, 0, 0.2), (0.2, 0.4, 0.2), (−0.2, 0.4, 0.2).
+	local := [][3]float64{{-0.2, 0, 0.2}, {0.2, 0, 0.2}, {0.2, 0.4, 0.2}, {-0.2, 0.4, 0.2}}
+	for v, l := range local {
+		var got [3]float64
+		for k := range 4 {
+			w := float64(p.Weights[4*v+k])
+			if w == 0 {
+				continue
+			}
+			j := p.Joints[4*v+k]
+			m := sample.MatMul(&world[index[skin.Joints[j]]], &skin.InverseBind[j])
+			q := [3]float64{float64(p.Positions[3*v]), float64(p.Positions[3*v+1]), float64(p.Positions[3*v+2])}
+			for r := range 3 {
+				got[r] += w * (m[r]*q[0] + m[4+r]*q[1] + m[8+r]*q[2] + m[12+r])
+			}
+		}
+		var want [3]float64
+		for r := range 3 {
+			want[r] = head[r]*l[0] + head[4+r]*l[1] + head[8+r]*l[2] + head[12+r]
+		}
+		modeltest.Near(t, "Helmet vertex", got[:], want[:], 1e-6)
 	}
 }
