@@ -240,6 +240,7 @@ func linkTextures(mats []model.Material, src []*Material, textures []model.Textu
 				m.BaseColorTexture = ref
 			case "normal":
 				m.Normal = ref
+				asNormalMap(&textures[ti])
 			case "emissive":
 				m.EmissiveTexture = ref
 				m.Emissive = [3]float64{1, 1, 1}

@@ -244,3 +244,23 @@ func (f *resFile) readTextureGroup() ([]*FTEX, error) {
 	}
 	return out, nil
 }
+
+// twoChannelFormats are the GX2 formats a normal map stores as X and Y
+// only (the shader rebuilds Z).
+var twoChannelFormats = map[string]bool{
+	gx2.FormatBC5.String(): true, gx2.FormatBC5SNORM.String(): true, gx2.FormatRG8.String(): true,
+}
+
+// asNormalMap prepares a texture bound to a glTF normal slot: a two-channel
+// normal map (BC5, RG8) holds only X and Y, and glTF reads blue as Z, so Z
+// is rebuilt into blue (pixel.ReconstructNormalZ) and extras.normalZ
+// records it. Other textures, and one already rebuilt, are left alone.
+func asNormalMap(t *model.Texture) {
+	gx, _ := t.Extras["gx2"].(map[string]any)
+	f, _ := gx["format"].(string)
+	if !twoChannelFormats[f] || t.Extras["normalZ"] != nil || t.Image.RGBA == nil {
+		return
+	}
+	pixel.ReconstructNormalZ(t.Image.RGBA)
+	t.Extras["normalZ"] = "reconstructed from X and Y"
+}

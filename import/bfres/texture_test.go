@@ -9,6 +9,7 @@ import (
 
 	"github.com/animbake/bake/format"
 	"github.com/animbake/bake/import/bfres/bfreswrite"
+	"github.com/animbake/bake/import/bfres/gx2"
 	"github.com/animbake/bake/import/binread"
 	"github.com/animbake/bake/model"
 )
@@ -303,5 +304,33 @@ func TestTextureArchiveAlone(t *testing.T) {
 	_, err := Decode(format.BytesInput("M.Tex1.sbfres", bfreswrite.Yaz0(arch)), &format.Options{Warn: func(s string) { notes = append(notes, s) }})
 	if err != nil || len(notes) != 1 || !strings.Contains(notes[0], "only textures (2 FTEX)") {
 		t.Errorf("%v %q", err, notes)
+	}
+}
+
+// A BC5 normal map bound to a normal slot gets its Z rebuilt: red block
+// e0 = e1 = 128 (x = 128/255·2 − 1 = 0.0039), green the same, so
+// z = 0.99998 → 255; decoded once, however often it is bound.
+func TestNormalMapZ(t *testing.T) {
+	block := []byte{128, 128, 0, 0, 0, 0, 0, 0, 128, 128, 0, 0, 0, 0, 0, 0}
+	tex := bfreswrite.Texture{Name: "nrm", Width: 4, Height: 4, Format: uint32(gx2.FormatBC5), TileMode: bfreswrite.Tile1DThin1,
+		CompSel: [4]byte{0, 1, 4, 5}, Elements: block}
+	files := map[string][]byte{"M.bfres": (&bfreswrite.File{Version: bfreswrite.V4, Name: "M", Textures: []bfreswrite.Texture{tex}}).Bytes()}
+	texs, _, err := texInputs(t, files, "M.bfres", nil, "")
+	if err != nil || len(texs) != 1 {
+		t.Fatal(err)
+	}
+	if got := pixelAt(texs[0], 2, 3); got != [4]byte{128, 128, 0, 255} {
+		t.Fatalf("decoded %v, want (128, 128, 0, 255) with selectors R G 0 1", got)
+	}
+	asNormalMap(&texs[0])
+	asNormalMap(&texs[0])
+	if got := pixelAt(texs[0], 2, 3); got != [4]byte{128, 128, 255, 255} || texs[0].Extras["normalZ"] == nil {
+		t.Errorf("after asNormalMap %v %v", got, texs[0].Extras)
+	}
+	// An RGBA8 texture is left alone.
+	rgba := model.Texture{Image: model.Image{RGBA: []byte{1, 2, 3, 4}}, Extras: map[string]any{"gx2": map[string]any{"format": "TCS_R8_G8_B8_A8_UNORM"}}}
+	asNormalMap(&rgba)
+	if rgba.Image.RGBA[2] != 3 {
+		t.Error("RGBA8 texture changed")
 	}
 }
