@@ -196,3 +196,65 @@ func TestUnknownRecordsSkipped(t *testing.T) {
 		t.Errorf("skipped %v", sk)
 	}
 }
+
+// Hostile asset chunks inside an otherwise good file: each bad chunk is
+// refused with its offset and reason (a notice, and File.Extras
+// "ccsRefused"), the rest of the file converts, nothing is allocated past
+// the chunk, nothing panics.
+func TestHostileAssets(t *testing.T) {
+	for _, c := range []struct {
+		name, want string
+		add        func(b *ccswrite.Builder, ids []uint32)
+	}{
+		{"vertex count beyond the chunk", "vertex count 4000000000 needs at least", func(b *ccswrite.Builder, id []uint32) {
+			b.Chunk(0x0800, id[0], ccswrite.F(64), 0x00010000, 0, 0, 0, ccswrite.F(1), 5, 6, 4000000000)
+		}},
+		{"sub-mesh count beyond the chunk", "model sub-meshes", func(b *ccswrite.Builder, id []uint32) {
+			b.Chunk(0x0800, id[0], ccswrite.F(64), 0xFFFF0000, 0, 0, 0, ccswrite.F(1))
+		}},
+		{"texture size that overflows", "log2 size 31×31", func(b *ccswrite.Builder, id []uint32) {
+			b.Texture(id[1], id[2], 0, 0x00001301, 0x0000_1F1F, 0, 1)
+		}},
+		{"texture data size beyond the chunk", "overruns the chunk", func(b *ccswrite.Builder, id []uint32) {
+			b.Texture(id[1], id[2], 0, 0x00001301, 0x0000_0101, 0, 0xFFFFFFFF, 0)
+		}},
+		{"CLUT count that does not match its chunk", "CLUT colours", func(b *ccswrite.Builder, id []uint32) {
+			b.Chunk(0x0400, id[2], 0, 1, 0, 256, 0x80FFFFFF)
+		}},
+		{"texel beyond a short CLUT", "index 9 beyond its CLUT's 2 colours", func(b *ccswrite.Builder, id []uint32) {
+			b.CLUT(id[2], [][4]byte{{1, 1, 1, 0x80}, {2, 2, 2, 0x80}})
+			b.TextureData(id[1], id[2], 0x13, 1, 1, []byte{0, 1, 9, 0})
+		}},
+		{"clump count beyond the chunk", "clump nodes", func(b *ccswrite.Builder, id []uint32) {
+			b.Chunk(0x0900, id[3], 0x40000000, 1)
+		}},
+	} {
+		b := ccswrite.New("bad", 0x123)
+		b.BareSetup = true
+		obj := b.Object("OBJ_a", "a.max")
+		ids := []uint32{b.Object("MDL_a", "a.max"), b.Object("TEX_a", "a.max"), b.Object("CLT_a", "a.max"), b.Object("CMP_a", "a.max")}
+		anm := b.Object("ANM_a", "a.max")
+		b.ObjectFull(obj, 0, ids[0], 0)
+		c.add(b, ids)
+		b.Anime(anm, 2, false, []ccswrite.Record{ccswrite.ObjCtrl(obj, ccswrite.Const(1, 2, 3), ccswrite.Absent, ccswrite.Absent, ccswrite.Absent)})
+		files, warnings, err := decodeBytes(t, "bad.ccs", b.Bytes())
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		if len(files) != 1 || len(files[0].Animations) != 1 || len(files[0].Meshes) != 0 {
+			t.Errorf("%s: the animation should convert without the asset", c.name)
+			continue
+		}
+		refused, _ := files[0].Extras["ccsRefused"].([]string)
+		if len(refused) == 0 || !strings.Contains(strings.Join(refused, "\n"), c.want) || !strings.Contains(strings.Join(warnings, "\n"), c.want) {
+			t.Errorf("%s: refused %q, notices %q; want %q with an offset", c.name, refused, warnings, c.want)
+		}
+		if len(refused) > 0 && !strings.Contains(refused[0], "offset 0x") {
+			t.Errorf("%s: %q names no offset", c.name, refused[0])
+		}
+		if err := files[0].Validate(); err != nil {
+			t.Errorf("%s: %v", c.name, err)
+		}
+	}
+}

@@ -38,8 +38,57 @@ func fuzzSeeds() [][]byte {
 		[]ccswrite.Record{ccswrite.Morph(o, ccswrite.MorphWeight{Target: m, Weight: 0.5})},
 	)
 	later := b.Bytes()
-	return [][]byte{kite, later, ccswrite.Gzip(kite, "ctu1body.cmp"),
+	return [][]byte{kite, later, assetSeed(), ccswrite.Gzip(kite, "ctu1body.cmp"),
 		ccswrite.DataBIN(ccswrite.Gzip(kite, ""), ccswrite.Gzip(later, "later.cmp"))}
+}
+
+// assetSeed is a version-0x123 file with every asset kind the importer
+// reads: an 8-bit texture and its CLUT, a material, a rigid model with a
+// shadow model, a two-node clump with a deformable model, a morpher with
+// a target.
+func assetSeed() []byte {
+	b := ccswrite.New("assets", 0x123)
+	b.BareSetup = true
+	root := b.Object("OBJ_root", "a.max")
+	tip := b.Object("OBJ_tip", "a.max")
+	cmp := b.Object("CMP_a", "a.max")
+	skin := b.Object("MDL_skin", "a.max")
+	box := b.Object("OBJ_box", "a.max")
+	mdl := b.Object("MDL_box", "a.max")
+	shadow := b.Object("MDL_box_s", "a.max")
+	target := b.Object("MDL_box_t", "a.max")
+	mph := b.Object("MPH_box", "a.max")
+	mat := b.Object("MAT_box", "a.max")
+	tex := b.Object("TEX_box", "a.max")
+	clut := b.Object("CLT_box", "a.max")
+	anm := b.Object("ANM_box", "a.max")
+	colors := make([][4]byte, 256)
+	for i := range colors {
+		colors[i] = [4]byte{byte(i), 0, 255 - byte(i), 0x40}
+	}
+	b.CLUT(clut, colors)
+	b.TextureData(tex, clut, 0x13, 2, 2, []byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+	b.Material(mat, tex, 0.5, 100, -100)
+	b.ObjectFull(root, 0, skin, 0)
+	b.ObjectFull(tip, root, 0, 0)
+	b.ObjectFull(box, 0, mdl, shadow)
+	b.Clump(cmp, []uint32{root, tip}, []ccswrite.Pose{{Scale: [3]float32{1, 1, 1}}, {Pos: [3]float32{0, 0, 5}, Rot: [3]float32{10, 20, 30}, Scale: [3]float32{1, 2, 1}}})
+	quad := ccswrite.RigidMesh{Material: mat, Pos: [][3]int16{{0, 0, 0}, {9, 0, 0}, {0, 9, 0}, {9, 9, 0}},
+		Normal: [][4]int8{{0, 0, 64, 1}, {0, 0, 64, 2}, {0, 0, 64, 0}, {0, 0, 64, 0}},
+		Color:  [][4]byte{{1, 2, 3, 4}, {0x80, 0x80, 0x80, 0x80}, {0xFF, 0, 0, 0x80}, {0, 0, 0, 0}},
+		UV:     [][2]int16{{0, 0}, {256, 0}, {0, 256}, {256, 256}}}
+	b.RigidModel(mdl, 512, 0, quad)
+	b.RigidModel(target, 1024, 6, ccswrite.RigidMesh{Pos: quad.Pos, Normal: quad.Normal})
+	b.ShadowModel(shadow, 512, quad.Pos, []uint32{0, 1, 2, 2, 1, 3})
+	b.Morpher(mph, mdl)
+	one := func(node uint16, z int16, flag int8) ccswrite.DeformVertex {
+		return ccswrite.DeformVertex{Copies: []ccswrite.Copy{{Pos: [3]int16{1, 2, z}, Node: node, Weight: 256, Normal: [3]int8{0, 64, 0}, Flag: flag}}}
+	}
+	two := ccswrite.DeformVertex{Copies: []ccswrite.Copy{{Pos: [3]int16{1, 2, 5}, Node: 0, Weight: 100, Flag: 0}, {Pos: [3]int16{1, 2, 0}, Node: 1, Weight: 156}}}
+	b.DeformableModel(skin, 4096, ccswrite.DeformMesh{Material: mat, Verts: []ccswrite.DeformVertex{one(0, 0, 1), one(1, 3, 1), two, one(1, 9, 0)}})
+	b.Anime(anm, 3, false, []ccswrite.Record{ccswrite.ObjCtrl(box, ccswrite.Absent, ccswrite.Absent, ccswrite.Absent, ccswrite.Keyed(ccswrite.K(0, 1), ccswrite.K(2, 0)))},
+		[]ccswrite.Record{ccswrite.Morph(mph, ccswrite.MorphWeight{Target: target, Weight: 0.5})})
+	return b.Bytes()
 }
 
 // FuzzDecode: any input either decodes into files that validate and whose
