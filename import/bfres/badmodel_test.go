@@ -117,3 +117,26 @@ func TestModelAnimationFiles(t *testing.T) {
 		t.Errorf("missing animation file: %v", err)
 	}
 }
+
+// A skeleton with two root bones still gives glTF a skin whose joints
+// share a root: a plain node named after the file goes above both.
+func TestModelTwoRoots(t *testing.T) {
+	f := demoModel(v4)
+	f.Models[0].Bones[3].Parent = -1 // Arm_L becomes a second root
+	files, err := Decode(format.BytesInput("Two.bfres", f.Bytes()), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := files[0]
+	if err := m.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if m.Skins[0].Skeleton != "Two" || m.Nodes[0].Name != "Two" || m.Nodes[0].Parent != -1 {
+		t.Errorf("skeleton root %q, first node %q", m.Skins[0].Skeleton, m.Nodes[0].Name)
+	}
+	for _, n := range m.Nodes {
+		if (n.Name == "Root" || n.Name == "Arm_L") && n.Parent != 0 {
+			t.Errorf("%s has parent %d, want the added root", n.Name, n.Parent)
+		}
+	}
+}

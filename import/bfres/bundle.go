@@ -10,6 +10,7 @@ import (
 	"github.com/animbake/bake/format"
 	"github.com/animbake/bake/import/binread"
 	"github.com/animbake/bake/model"
+	"github.com/animbake/bake/sample"
 )
 
 // hasMeshes reports whether a file holds a model with shapes: such a file
@@ -142,10 +143,32 @@ func addModel(in *format.Input, file *model.File, c *contents, skel *Skeleton, o
 	file.Materials = append(file.Materials, ma.materials...)
 	if !hasSkin(file, ma.skin.Name) {
 		file.Skins = append(file.Skins, ma.skin)
+		commonRoot(file, in.Path)
 	}
 	linkTextures(file.Materials, m.Materials, file.Textures)
 	retarget(file, ma)
 	return nil
+}
+
+// commonRoot gives the last skin's joints a common root, which glTF
+// requires: an FSKL with several root bones gets a plain node above them
+// (addRootAbove, named after the file), which becomes the skin's skeleton.
+func commonRoot(file *model.File, path string) {
+	skin := &file.Skins[len(file.Skins)-1]
+	index := make(map[string]int, len(file.Nodes))
+	for i, n := range file.Nodes {
+		index[n.Name] = i
+	}
+	joints := make([]int, len(skin.Joints))
+	for k, name := range skin.Joints {
+		joints[k] = index[name]
+	}
+	if sample.CommonRoot(file.Nodes, joints) >= 0 {
+		return
+	}
+	root := rootName(path, file.Nodes)
+	addRootAbove(file, joints, root)
+	skin.Skeleton = root
 }
 
 func hasSkin(f *model.File, name string) bool {
