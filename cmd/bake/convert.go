@@ -33,6 +33,7 @@ type convertConfig struct {
 	axes       string
 	split      bool
 	loopSuffix bool
+	godot      int
 	jobs       int
 	quiet      bool
 	verbose    bool
@@ -147,6 +148,7 @@ func convertFlags(cfg *convertConfig) *pflag.FlagSet {
 	fs.StringVar(&cfg.axes, "axes", "gltf", "output coordinates: gltf (converted) or source (the engine's own)")
 	fs.BoolVar(&cfg.split, "split", false, "write one output file per animation")
 	fs.BoolVar(&cfg.loopSuffix, "loop-suffix", false, "append -loop to repeating and ping-pong animations' names, so Godot imports them as looping")
+	fs.IntVar(&cfg.godot, "godot", 0, "also write the Godot 3 or 4 .import sidecar beside each glTF output (3 implies --loop-suffix)")
 	fs.StringVar(&cfg.textures, "textures", "embed", "textures: embed (in the glTF's buffer), external (image files beside it) or none")
 	fs.IntVarP(&cfg.jobs, "jobs", "j", runtime.NumCPU(), "files converted in parallel")
 	fs.BoolVarP(&cfg.quiet, "quiet", "q", false, "print only errors")
@@ -184,6 +186,12 @@ func (cfg *convertConfig) check() (sample.Options, error) {
 	}
 	if cfg.jobs < 1 {
 		return o, usagef("--jobs must be at least 1")
+	}
+	if cfg.godot != 0 && cfg.godot != 3 && cfg.godot != 4 {
+		return o, usagef("--godot must be 3 or 4, not %d", cfg.godot)
+	}
+	if cfg.godot == 3 {
+		cfg.loopSuffix = true // Godot 3 loops only clips whose names end in "loop"
 	}
 	return sample.Options{FPS: fps, Timebase: cfg.timebase, Axes: cfg.axes, LoopSuffix: cfg.loopSuffix}, nil
 }
@@ -422,7 +430,15 @@ func convertOne(j job, cfg *convertConfig, opts sample.Options) (res result) {
 				res.err = err
 				return res
 			}
-			outs = append(outs, o...)
+			side, warns, err := godotSidecars(baked, o, cfg.godot)
+			if err != nil {
+				res.err = err
+				return res
+			}
+			for _, w := range warns {
+				warn(w)
+			}
+			outs = append(append(outs, o...), side...)
 		}
 	}
 	if content == 0 && partial == nil {
