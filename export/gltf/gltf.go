@@ -112,9 +112,7 @@ func (w *writer) document(opts Options) (*gltf.Document, error) {
 	w.finishAssets()
 	doc.Scenes = []*gltf.Scene{scene}
 	doc.Scene = gltf.Index(0)
-	if ex := fileExtras(w.b); len(ex) > 0 {
-		doc.Extras = ex
-	}
+	scene.Extras = fileExtras(w.b, doc.Animations)
 	if len(w.buf) > 0 {
 		doc.Buffers = []*gltf.Buffer{{ByteLength: len(w.buf), Data: w.buf}}
 	}
