@@ -1,0 +1,168 @@
+# Godot 3 side of the Godot client check (see godot_check.py): loads every
+# imported scene the plan names, and records what Godot made of it: each
+# animation's name, loop flag, length and tracks (path, type, key times), and
+# the global transform of the planned nodes and skeleton bones at the planned
+# times of each planned animation. Run with
+#   godot3 --path PROJECT -s res://godot_check.gd
+# after an editor pass has imported the project; it reads res://plan.json and
+# writes res://actual.json and the poses, as little-endian float32 (Godot 3
+# holds transforms in float32, so nothing is lost), to res://poses.bin: per
+# query, per time, per node found, 12 numbers (origin, then basis columns).
+extends SceneTree
+
+var poses = File.new()
+
+
+func _init():
+	var f = File.new()
+	if f.open("res://plan.json", File.READ) != OK:
+		printerr("godot check: cannot read res://plan.json")
+		quit(2)
+		return
+	var parsed = JSON.parse(f.get_as_text())
+	f.close()
+	if parsed.error != OK:
+		printerr("godot check: plan.json: ", parsed.error_string)
+		quit(2)
+		return
+	if poses.open("res://poses.bin", File.WRITE) != OK:
+		printerr("godot check: cannot write res://poses.bin")
+		quit(2)
+		return
+	var out = []
+	for item in parsed.result["files"]:
+		out.append(check_file(item))
+	poses.close()
+	if f.open("res://actual.json", File.WRITE) != OK:
+		printerr("godot check: cannot write res://actual.json")
+		quit(2)
+		return
+	f.store_string(JSON.print({"files": out}))
+	f.close()
+	quit(0)
+
+
+func check_file(item):
+	var res = {"scene": item["scene"]}
+	var packed = load(item["scene"])
+	if packed == null:
+		res["error"] = "Godot could not load the imported scene"
+		return res
+	var probe = packed.instance()
+	var player = find_player(probe)
+	if player == null:
+		res["error"] = "no AnimationPlayer"
+		probe.free()
+		return res
+	var anims = []
+	for name in player.get_animation_list():
+		var anim = player.get_animation(name)
+		var tracks = []
+		for t in range(anim.get_track_count()):
+			var times = []
+			for k in range(anim.track_get_key_count(t)):
+				times.append(anim.track_get_key_time(t, k))
+			tracks.append({"path": str(anim.track_get_path(t)), "type": anim.track_get_type(t), "times": times})
+		anims.append({"name": name, "loop": anim.loop, "length": anim.length, "tracks": tracks})
+	res["animations"] = anims
+	probe.free()
+	var queries = []
+	for q in item["queries"]:
+		queries.append(pose_query(packed, q, item["nodes"]))
+	res["queries"] = queries
+	return res
+
+
+# pose_query plays one animation on a fresh instance (so nothing another
+# clip moved stays moved) and writes each planned node's global transform
+# at each baked sample to poses.bin; "found" lists the nodes written.
+# Sample k is read at the time of Godot's own key k * stride (the last sample
+# at the last key) of the clip's first transform track: Godot 3 places key k
+# at a float32 running sum of 1/fps, up to a few microseconds from k/fps
+# (the check compares those times with bake's separately), and between keys
+# it interpolates, which is not what is being checked here.
+func pose_query(packed, q, nodes):
+	var out = {"anim": q["anim"], "found": [], "missing": []}
+	if q.has("skip"):
+		return out
+	var scene = packed.instance()
+	root.add_child(scene)
+	var player = find_player(scene)
+	if not player.has_animation(q["anim"]):
+		out["error"] = "no animation"
+		root.remove_child(scene)
+		scene.free()
+		return out
+	var times = seek_times(player.get_animation(q["anim"]), q["times"], int(q["stride"]))
+	out["seek"] = times
+	var targets = []
+	for name in nodes:
+		var t = find_target(scene, name)
+		if t == null:
+			out["missing"].append(name)
+		else:
+			targets.append(t)
+			out["found"].append(name)
+	player.play(q["anim"])
+	for time in times:
+		player.seek(time, true)
+		for t in targets:
+			var g = global_of(t)
+			var b = g.basis
+			for v in [g.origin, b.x, b.y, b.z]:
+				poses.store_float(v.x)
+				poses.store_float(v.y)
+				poses.store_float(v.z)
+	root.remove_child(scene)
+	scene.free()
+	return out
+
+
+func seek_times(anim, planned, stride):
+	for t in range(anim.get_track_count()):
+		if anim.track_get_type(t) != Animation.TYPE_TRANSFORM:
+			continue
+		var n = anim.track_get_key_count(t)
+		if n < (planned.size() - 1) * stride:
+			break
+		var out = []
+		for k in range(planned.size()):
+			var i = k * stride
+			if k == planned.size() - 1:
+				i = n - 1
+			out.append(anim.track_get_key_time(t, min(i, n - 1)))
+		return out
+	return planned
+
+
+func find_player(node):
+	if node is AnimationPlayer:
+		return node
+	for c in node.get_children():
+		var p = find_player(c)
+		if p != null:
+			return p
+	return null
+
+
+# find_target is a bone [skeleton, index] or a Spatial named name.
+func find_target(node, name):
+	if node is Skeleton:
+		var i = node.find_bone(name)
+		if i >= 0:
+			return [node, i]
+	if node is Spatial and node.name == name and not (node is Skeleton):
+		return node
+	for c in node.get_children():
+		var t = find_target(c, name)
+		if t != null:
+			return t
+	return null
+
+
+func global_of(target):
+	if target is Array:
+		var skel = target[0]
+		return skel.global_transform * skel.get_bone_global_pose(target[1])
+	return target.global_transform
+

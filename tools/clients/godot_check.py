@@ -1,0 +1,337 @@
+"""Godot 3 client check: bake's glTF, imported by Godot 3.2 with bake's
+`.import` sidecar (`bake --godot 3`), must play what bake's JSON export says.
+
+    python3 godot_check.py plan PROJECT DIR_OR_FILE...   # copy pairs in, write plan.json
+    python3 godot_check.py imported PROJECT              # did the editor import them all?
+    python3 godot_check.py compare PROJECT               # read actual.json, report
+
+`plan` copies every glTF output that has a JSON sibling and a `.import`
+sidecar (and a `.gltf`'s `.bin`) into the Godot project PROJECT, one folder
+per pair, and writes PROJECT/plan.json: for each scene, the animations to
+play (under the names Godot gives them) at every baked sample time, and the
+nodes to read. godot_check.gd (run by godot_check.sh after Godot's editor
+has imported the project) writes PROJECT/actual.json; `compare` checks it:
+
+- the animation count and names: bake's clip names, a repeating or
+  ping-pong clip with its "-loop" suffix (Godot 3 loops only names ending in
+  "loop"; `--godot 3` implies `--loop-suffix`);
+- loop flags: true exactly for bake's repeat and ping-pong clips;
+- keys: every transform track has one key per baked sample, at the baked
+  sample times (Godot resamples at the sidecar's animation/fps);
+- poses: at every baked sample time, the global transform of every node
+  (a Spatial, or a Skeleton bone: skeleton global × bone global pose)
+  equals the one bake's JSON gives (rest or channel values, composed from
+  the root in float64), within 1e-5 per component, relative above
+  magnitude 1 (Godot holds transforms in float32).
+
+Needs numpy (Debian: python3-numpy). Exit status 1 on any failure.
+"""
+
+import json
+import math
+import os
+import shutil
+import sys
+from array import array
+
+import numpy as np
+
+TOLERANCE = 1e-5
+TRS = ("translation", "rotation", "scale")
+LOOP_SUFFIX = "-loop"
+
+
+def f32(values):
+    return array("f", [math.nan if v is None else v for v in values]).tolist()
+
+
+def find_triples(roots):
+    """(glTF, JSON, sidecar) for every glTF output with both siblings."""
+    found, missing = [], []
+    for root in roots:
+        files = [root] if os.path.isfile(root) else sorted(
+            os.path.join(d, f) for d, _, fs in os.walk(root) for f in fs)
+        present = set(files)
+        for f in files:
+            stem, ext = os.path.splitext(f)
+            if ext.lower() not in (".glb", ".gltf") or stem + ".json" not in present:
+                continue
+            if f + ".import" in present:
+                found.append((f, stem + ".json", f + ".import"))
+            else:
+                missing.append(f)
+    return found, missing
+
+
+def godot_name(anim):
+    """The name Godot 3 shows: bake's, with the loop suffix on repeating clips."""
+    name = anim["name"]
+    if anim["loop"] != "once" and not name.endswith(LOOP_SUFFIX):
+        name += LOOP_SUFFIX
+    return name
+
+
+def sample_times(anim):
+    for c in anim["channels"]:
+        if c.get("times"):
+            return f32(c["times"])
+    return f32(sorted({0.0, anim["duration"]}))
+
+
+def sidecar_fps(path):
+    """The animation/fps of a Godot 3 sidecar."""
+    with open(path) as fh:
+        for line in fh:
+            if line.startswith("animation/fps="):
+                return float(line.split("=", 1)[1])
+    return 15.0  # Godot 3's default
+
+
+def query(anim, rate):
+    """What to read of one clip: its Godot name, bake's sample times and the
+    stride from one sample to the next in Godot's keys (the file's rate over
+    the clip's). A clip whose rate does not divide the file's cannot keep its
+    keys in Godot 3 (bake warned when it wrote the sidecar): it is skipped."""
+    q = {"anim": godot_name(anim), "times": sample_times(anim)}
+    stride = rate / anim["fps"] if anim["fps"] else 1.0
+    if len(q["times"]) > 1 and abs(stride - round(stride)) > 1e-6:
+        q["skip"] = "%.6g fps clip in a %g fps Godot file" % (anim["fps"], rate)
+        q["stride"] = 0
+    else:
+        q["stride"] = max(1, int(round(stride)))
+    return q
+
+
+def plan(project, roots):
+    """Copies the triples that hold animations into project and writes the
+    plan; returns the planned files and the glTFs left out, with why."""
+    triples, missing = find_triples(roots)
+    skipped = ["%s: no .import sidecar (bake with --godot 3)" % m for m in missing]
+    files = []
+    for gltf, js, sidecar in triples:
+        with open(js) as fh:
+            doc = json.load(fh)
+        if not doc["animations"]:
+            # Nothing to play; Godot 3.2 also refuses a glTF without buffer
+            # views or scene nodes, which such a file may be.
+            skipped.append("%s: no animation" % gltf)
+            continue
+        i = len(files)
+        folder = os.path.join(project, "f%03d" % i)
+        os.makedirs(folder)
+        for src in (gltf, js, sidecar):
+            shutil.copy(src, folder)
+        if gltf.endswith(".gltf"):
+            with open(gltf) as fh:
+                for buf in json.load(fh).get("buffers", []):
+                    uri = buf.get("uri", "")
+                    if uri and not uri.startswith("data:"):
+                        shutil.copy(os.path.join(os.path.dirname(gltf), uri), folder)
+        rate = sidecar_fps(sidecar)
+        files.append({
+            "scene": "res://f%03d/%s" % (i, os.path.basename(gltf)),
+            "source": gltf,
+            "json": js,
+            "fps": rate,
+            "nodes": [n["name"] for n in doc["nodes"]],
+            "queries": [query(a, rate) for a in doc["animations"]],
+        })
+    with open(os.path.join(project, "plan.json"), "w") as fh:
+        json.dump({"files": files}, fh)
+    return files, skipped
+
+
+# --- what bake's JSON says ---------------------------------------------------
+
+def trs_matrices(t, r, s):
+    """4x4 matrices T·R·S for rows of translations, quaternions (x, y, z, w)
+    and scales (shape n x 3, n x 4, n x 3)."""
+    t, r, s = (np.asarray(a, dtype=float) for a in (t, r, s))
+    r = r / np.linalg.norm(r, axis=1, keepdims=True)
+    x, y, z, w = r.T
+    m = np.zeros((len(t), 4, 4))
+    m[:, 0, 0] = 1 - 2 * (y * y + z * z)
+    m[:, 0, 1] = 2 * (x * y - z * w)
+    m[:, 0, 2] = 2 * (x * z + y * w)
+    m[:, 1, 0] = 2 * (x * y + z * w)
+    m[:, 1, 1] = 1 - 2 * (x * x + z * z)
+    m[:, 1, 2] = 2 * (y * z - x * w)
+    m[:, 2, 0] = 2 * (x * z - y * w)
+    m[:, 2, 1] = 2 * (y * z + x * w)
+    m[:, 2, 2] = 1 - 2 * (x * x + y * y)
+    m[:, :3, :3] *= s[:, None, :]
+    m[:, :3, 3] = t
+    m[:, 3, 3] = 1
+    return m
+
+
+def expected_worlds(doc, anim):
+    """World matrices (samples x 4 x 4) of every node at every sample of
+    anim, by name, and the clip's TRS channels by (node, path)."""
+    nodes = doc["nodes"]
+    count = len(sample_times(anim))
+    matrix_nodes = {n["name"] for n in nodes if n.get("matrix")}
+    channels = {}
+    for c in anim["channels"]:
+        node = c.get("node")
+        if node and c["path"] in TRS and node not in matrix_nodes:
+            channels[(node, c["path"])] = np.array([f32(row) for row in c["values"]], dtype=float)
+    worlds = {}
+    for n in nodes:
+        if n.get("matrix"):
+            local = np.repeat(np.array(f32(n["matrix"]), dtype=float).reshape(4, 4).T[None], count, axis=0)
+        else:
+            parts = []
+            for path, rest in zip(TRS, ([0, 0, 0], [0, 0, 0, 1], [1, 1, 1])):
+                rows = channels.get((n["name"], path))
+                parts.append(rows if rows is not None else np.tile(f32(n.get(path) or rest), (count, 1)))
+            local = trs_matrices(*parts)
+        parent = n.get("parent")
+        worlds[n["name"]] = local if parent is None else np.matmul(worlds[parent], local)
+    return worlds, channels
+
+
+def godot_rows(worlds):
+    """A (samples x 4 x 4) stack as Godot's 12 numbers: origin, basis columns."""
+    return np.concatenate([worlds[:, :3, 3], worlds[:, :3, 0], worlds[:, :3, 1], worlds[:, :3, 2]], axis=1)
+
+
+# --- comparing ----------------------------------------------------------------
+
+def compare(project):
+    with open(os.path.join(project, "plan.json")) as fh:
+        planned = json.load(fh)["files"]
+    with open(os.path.join(project, "actual.json")) as fh:
+        actual = {f["scene"]: f for f in json.load(fh)["files"]}
+    poses = np.fromfile(os.path.join(project, "poses.bin"), dtype="<f4").astype(float)
+    at, time_off = 0, 0.0
+    failures, comparisons, clips, keys, worst_all, skipped = [], 0, 0, 0, 0.0, []
+
+    def fail(where, what):
+        failures.append("%s: %s" % (where, what))
+
+    for item in planned:
+        src = item["source"]
+        got = actual.get(item["scene"])
+        if got is None or "error" in got:
+            fail(src, got.get("error") if got else "not checked")
+            continue
+        with open(item["json"]) as fh:
+            doc = json.load(fh)
+        by_name = {a["name"]: a for a in got["animations"]}
+        want_names = sorted(q["anim"] for q in item["queries"])
+        if sorted(by_name) != want_names:
+            fail(src, "animations %s, want %s" % (sorted(by_name), want_names))
+        for anim, q, pq in zip(doc["animations"], got["queries"], item["queries"]):
+            name = godot_name(anim)
+            where = "%s %s" % (src, name)
+            times = sample_times(anim)
+            stride = pq["stride"]
+            # The poses Godot wrote for this query, read in order.
+            found = q.get("found", [])
+            n = len(times) * len(found) * 12
+            block = poses[at:at + n].reshape(len(times), len(found), 12) if "error" not in q and "skip" not in pq else None
+            at += n if block is not None else 0
+            g = by_name.get(name)
+            if g is None:
+                continue
+            clips += 1
+            want_loop = anim["loop"] != "once"
+            if bool(g["loop"]) != want_loop:
+                fail(where, "loop %s, want %s (bake: %s)" % (g["loop"], want_loop, anim["loop"]))
+            if "skip" in pq:
+                skipped.append("%s: %s" % (where, pq["skip"]))
+                continue
+            worlds, channels = expected_worlds(doc, anim)
+            animated = {node for node, _ in channels}
+            # Keys: one transform track per animated node, one key per sample.
+            tracks = [t for t in g["tracks"] if t["type"] == 1]  # Godot 3 Animation.TYPE_TRANSFORM
+            targets = set()
+            for t in tracks:
+                node = t["path"].split(":")[-1].split("/")[-1]
+                targets.add(node)
+                if node not in animated:
+                    continue  # bake's data-only carrier node
+                keys += 1
+                kt = t["times"]
+                if stride == 1 and len(kt) != len(times):
+                    fail(where, "track %s has %d keys, want %d (one per baked sample)" % (t["path"], len(kt), len(times)))
+                    continue
+                if len(kt) < (len(times) - 1) * stride:
+                    fail(where, "track %s has %d keys, want every %dth to be a baked sample (%d)" % (t["path"], len(kt), stride, len(times)))
+                    continue
+                at_samples = [kt[min(k * stride, len(kt) - 1)] for k in range(len(times) - 1)] + [kt[-1]]
+                off = max(abs(a - b) for a, b in zip(at_samples, times))
+                if off > 1e-5:
+                    fail(where, "track %s keys up to %.3g s off the baked sample times" % (t["path"], off))
+                time_off = max(time_off, off)
+            for node in sorted(animated - targets):
+                fail(where, "no track for animated node %s" % node)
+            # Poses: within 1e-5, relative above magnitude 1.
+            if block is None:
+                fail(where, "poses not read: %s" % q["error"])
+                continue
+            for node in q.get("missing", []):
+                fail(where, "node %s not found in the imported scene" % node)
+            for j, node in enumerate(found):
+                want = godot_rows(worlds[node])
+                gotn = block[:, j, :]
+                dev = np.max(np.abs(gotn - want) / (TOLERANCE * np.maximum(1.0, np.abs(want))), axis=1)
+                dev = np.where(np.all(np.isfinite(gotn), axis=1), dev, np.inf)
+                comparisons += len(times)
+                worst_all = max(worst_all, float(np.max(dev)))
+                bad = int(np.sum(dev > 1))
+                if bad:
+                    k = int(np.argmax(dev))
+                    fail(where, "node %s: %d of %d samples off; worst at t=%.6g: %.2f tolerances\n    got  %s\n    want %s" % (
+                        node, bad, len(times), times[k], dev[k],
+                        ["%.6g" % v for v in gotn[k]], ["%.6g" % v for v in want[k]]))
+    for line in skipped:
+        print("(keys and poses not checked: %s; bake warned, see docs/clients.md)" % line)
+    for line in failures:
+        print(line)
+    print("Godot check: %d files, %d clips (%d at a rate Godot 3 cannot keep), %d tracks (key times at most %.3g s off), "
+          "%d pose comparisons (worst %.3g tolerances), %d failures" % (
+              len(planned), clips, len(skipped), keys, time_off, comparisons, worst_all, len(failures)))
+    return 1 if failures or not planned else 0
+
+
+def imported(project):
+    """Names every planned scene Godot's editor pass did not import (its
+    .import sidecar gains a [remap] path to the imported scene)."""
+    with open(os.path.join(project, "plan.json")) as fh:
+        planned = json.load(fh)["files"]
+    missing = []
+    for item in planned:
+        rel = item["scene"][len("res://"):]
+        done = False
+        with open(os.path.join(project, rel + ".import")) as fh:
+            for line in fh:
+                if line.startswith('path="res://'):
+                    done = os.path.exists(os.path.join(project, line.strip()[len('path="res://'):-1]))
+        if not done:
+            missing.append(item["source"])
+    for m in missing:
+        print("%s: Godot did not import it" % m)
+    return 1 if missing else 0
+
+
+def main(argv):
+    if len(argv) >= 3 and argv[1] == "plan":
+        files, skipped = plan(argv[2], argv[3:])
+        for m in skipped:
+            print("(not checked: %s)" % m)
+        if not files:
+            print("Godot check: no glTF + JSON + .import triple found", file=sys.stderr)
+            return 1
+        return 0
+    if len(argv) == 3 and argv[1] == "imported":
+        return imported(argv[2])
+    if len(argv) == 3 and argv[1] == "compare":
+        return compare(argv[2])
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
