@@ -1,0 +1,213 @@
+"""bake import: play bake's glTF output in Blender at the game's own rate.
+
+Install: Edit > Preferences > Add-ons > Install... > pick this file, then
+tick "Import-Export: bake import". Use: File > Import > bake glTF
+(.glb/.gltf). Headless:
+
+    blender -b --python-expr "import sys; sys.path.insert(0, 'tools/blender'); \\
+        import bake_import; bake_import.register(); bake_import.import_bake('out/Bass.glb')"
+
+or, with the add-on enabled, bpy.ops.import_scene.bake_gltf(filepath=...).
+
+It imports the file with Blender's own glTF importer, then uses the clip
+table bake writes in the file's scene extras (`bake`: the file's rate, and
+per clip its rate, loop mode, frame range and events; docs/clients.md):
+
+- the scene rate is the file's rate, exactly as Blender allows it:
+  render.fps / render.fps_base (75.0263... fps is 75 / 0.99965...). The
+  importer keys a sample at time × render.fps, a whole number, so a
+  fractional rate is imported at the nearest whole rate and every key is
+  then moved by the ratio;
+- each clip keeps the action(s) the importer made for it (one per object,
+  or one on the armature), stashed on an NLA track named after the clip;
+  each action and strip gets the clip's frame range (0 to duration × fps),
+  and the action is tagged with the clip's name, rate and loop mode;
+- repeating and ping-pong clips (bake bakes a ping-pong clip as one whole
+  cycle) get a Cycles F-modifier on every F-curve;
+- events (ccAnm notes, etc.) become timeline markers named "clip/event" at
+  their frame (markers sit on whole frames);
+- the first clip (or the one named) is made active, and the scene's range
+  is set to it; show_clip(name) switches to another.
+
+Files without the table (not written by bake) import unchanged.
+"""
+
+import json
+import math
+import os
+import struct
+
+import bpy
+from bpy.props import StringProperty
+from bpy_extras.io_utils import ImportHelper
+
+bl_info = {
+    "name": "bake import",
+    "author": "bake",
+    "version": (1, 0, 0),
+    "blender": (3, 4, 0),
+    "location": "File > Import > bake glTF (.glb/.gltf)",
+    "description": "Import bake's glTF with the game's frame rate, one action and NLA strip per clip, cyclic loops and event markers",
+    "category": "Import-Export",
+}
+
+CLIPS_KEY = "bake"
+CLIP_PROP = "bake_clip"
+
+
+def read_gltf_json(path):
+    """The JSON part of a .gltf or .glb file."""
+    with open(path, "rb") as fh:
+        data = fh.read()
+    if data[:4] == b"glTF":
+        length, kind = struct.unpack_from("<II", data, 12)
+        if kind != 0x4E4F534A:  # "JSON"
+            raise ValueError("%s: the first GLB chunk is not JSON" % path)
+        return json.loads(data[20:20 + length].decode("utf-8"))
+    return json.loads(data.decode("utf-8"))
+
+
+def clip_table(doc):
+    """bake's clip table from the file's scene extras, or None."""
+    scenes = doc.get("scenes") or []
+    scene = scenes[doc.get("scene", 0)] if scenes else {}
+    table = (scene.get("extras") or {}).get(CLIPS_KEY)
+    if not isinstance(table, dict) or "fps" not in table:
+        return None
+    return table
+
+
+def rate_parts(rate):
+    """render.fps (whole) and fps_base with fps / fps_base = rate."""
+    fps = max(1, int(round(rate)))
+    return fps, fps / rate
+
+
+def import_bake(filepath, clip=""):
+    """Imports a bake glTF into the current scene and sets it up (see the
+    module's doc). Returns {"fps": rate, "clips": [names], "active": name,
+    "markers": count}."""
+    table = clip_table(read_gltf_json(filepath)) or {}
+    scene = bpy.context.scene
+    rate = float(table.get("fps") or scene.render.fps / scene.render.fps_base)
+    fps, base = rate_parts(rate)
+    # The importer keys sample times at t × render.fps and starts its NLA
+    # strips at frame_start.
+    scene.render.fps, scene.render.fps_base = fps, 1.0
+    scene.frame_start = 0
+    before = set(bpy.data.actions)
+    result = bpy.ops.import_scene.gltf(filepath=filepath)
+    if "FINISHED" not in result:
+        raise RuntimeError("Blender's glTF importer failed on %s" % filepath)
+    new_actions = [a for a in bpy.data.actions if a not in before]
+    if abs(fps - rate) > 1e-9 * rate:
+        scale = rate / fps
+        for action in new_actions:
+            for fc in action.fcurves:
+                for kp in fc.keyframe_points:
+                    kp.co.x *= scale
+                    kp.handle_left.x *= scale
+                    kp.handle_right.x *= scale
+                fc.update()
+    scene.render.fps, scene.render.fps_base = fps, base
+    clips = table.get("clips") or {}
+    markers = 0
+    for name in sorted(clips):
+        info = clips[name]
+        end = float(info.get("frameEnd", 0))
+        for obj, track in clip_tracks(name):
+            for strip in track.strips:
+                action = strip.action
+                if action is None:
+                    continue
+                action[CLIP_PROP] = name
+                action["bake_fps"] = float(info.get("fps", rate))
+                action["bake_loop"] = info.get("loop", "once")
+                action.use_frame_range = True
+                action.frame_start, action.frame_end = 0.0, max(end, 0.0)
+                strip.name = name
+                strip.action_frame_start, strip.action_frame_end = 0.0, max(end, 0.0)
+                strip.frame_start = 0.0
+                strip.frame_end = max(end, 0.0)
+                if info.get("loop", "once") != "once":
+                    for fc in action.fcurves:
+                        if not any(m.type == "CYCLES" for m in fc.modifiers):
+                            fc.modifiers.new("CYCLES")
+        for event in info.get("events") or []:
+            frame = int(round(float(event.get("frame", 0))))
+            scene.timeline_markers.new("%s/%s" % (name, event.get("name", "")), frame=frame)
+            markers += 1
+    active = clip if clip else (min(clips) if clips else "")
+    if active:
+        show_clip(active)
+    return {"fps": rate, "clips": sorted(clips), "active": active, "markers": markers}
+
+
+def clip_tracks(name):
+    """(object, NLA track) for every track the importer made for clip name."""
+    for obj in bpy.context.scene.objects:
+        ad = obj.animation_data
+        if ad is None:
+            continue
+        for track in ad.nla_tracks:
+            if track.name == name:
+                yield obj, track
+
+
+def show_clip(name):
+    """Makes clip name the active action of every object it moves (others get
+    none, so they show their rest) and sets the scene range to the clip."""
+    scene = bpy.context.scene
+    end = None
+    for obj in scene.objects:
+        ad = obj.animation_data
+        if ad is None:
+            continue
+        ad.action = None
+        for track in ad.nla_tracks:
+            if track.name == name and track.strips:
+                ad.action = track.strips[0].action
+                end = track.strips[0].action.frame_end
+    if end is None:
+        raise KeyError("no clip named %r" % name)
+    scene.frame_start = 0
+    scene.frame_end = max(0, int(math.ceil(end - 1e-6)))
+    scene.frame_set(0)
+
+
+class ImportBakeGLTF(bpy.types.Operator, ImportHelper):
+    """Import a bake glTF at the game's frame rate, with one action and NLA strip per clip"""
+
+    bl_idname = "import_scene.bake_gltf"
+    bl_label = "Import bake glTF"
+    bl_options = {"REGISTER", "UNDO"}
+
+    filter_glob: StringProperty(default="*.glb;*.gltf", options={"HIDDEN"})
+    clip: StringProperty(name="Clip", description="Clip to make active (default: the first)", default="")
+
+    def execute(self, context):
+        try:
+            info = import_bake(self.filepath, self.clip)
+        except Exception as err:  # the importer's own errors, a missing clip
+            self.report({"ERROR"}, str(err))
+            return {"CANCELLED"}
+        self.report({"INFO"}, "%d clips at %.6g fps" % (len(info["clips"]), info["fps"]))
+        return {"FINISHED"}
+
+
+def menu_import(self, context):
+    self.layout.operator(ImportBakeGLTF.bl_idname, text="bake glTF (.glb/.gltf)")
+
+
+def register():
+    bpy.utils.register_class(ImportBakeGLTF)
+    bpy.types.TOPBAR_MT_file_import.append(menu_import)
+
+
+def unregister():
+    bpy.types.TOPBAR_MT_file_import.remove(menu_import)
+    bpy.utils.unregister_class(ImportBakeGLTF)
+
+
+if __name__ == "__main__" and os.environ.get("BAKE_IMPORT_REGISTER", "1") == "1":
+    register()

@@ -1,0 +1,154 @@
+"""Tests the bake_import add-on in Blender, headless:
+
+    blender -b --factory-startup --python-exit-code 1 \\
+        -P tools/blender/bake_import_test.py -- DIR_OR_FILE...
+
+For every bake glTF with a JSON sibling (bake -f glb,json) it imports the
+file into an empty scene with bake_import.import_bake and checks, against
+bake's JSON export and the glTF's own animation list (not the extras the
+add-on reads):
+
+- the scene rate render.fps / render.fps_base is the clips' rate (one rate
+  per file; a file whose clips differ gets the common multiple bake
+  documents, or their highest rate), within 1e-6 relative; Animal_Bass's
+  is 30 and MenuLevel's Record Anim clip's (bake --split) 75.026...;
+- every clip has an NLA track and strip of its name, and every action of
+  it a frame range 0 to duration × rate;
+- the action's keys lie on the clip's sample frames (t × rate) within
+  1e-3 of a frame, which holds only if the rate was applied exactly;
+- repeating and ping-pong clips have a Cycles modifier on every F-curve,
+  others none;
+- every event is a timeline marker "clip/event" at round(time × rate).
+
+Prints one line per failure and a summary; exits 1 on any failure.
+"""
+
+import math
+import os
+import sys
+
+import bpy
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+os.environ["BAKE_IMPORT_REGISTER"] = "0"
+import bake_import  # noqa: E402
+
+
+def pairs(roots):
+    out = []
+    for root in roots:
+        files = [root] if os.path.isfile(root) else sorted(
+            os.path.join(d, f) for d, _, fs in os.walk(root) for f in fs)
+        present = set(files)
+        for f in files:
+            stem, ext = os.path.splitext(f)
+            if ext.lower() in (".glb", ".gltf") and stem + ".json" in present:
+                out.append((f, stem + ".json"))
+    return out
+
+
+def expected_rate(anims):
+    """The rate bake documents for a file (sample.CommonRate), from the JSON."""
+    rates = sorted({a["fps"] for a in anims if len(sample_times(a)) > 1})
+    if not rates:
+        return 30.0
+    if len(rates) == 1:
+        return float(rates[0])
+    if all(abs(r - round(r)) < 1e-9 for r in rates):
+        lcm = 1
+        for r in rates:
+            lcm = lcm * int(round(r)) // math.gcd(lcm, int(round(r)))
+        if lcm <= 300:
+            return float(lcm)
+    return float(rates[-1])
+
+
+def sample_times(anim):
+    for c in anim["channels"]:
+        if c.get("times"):
+            return c["times"]
+    return [0.0, anim["duration"]] if anim["duration"] > 0 else [0.0]
+
+
+def check(gltf, js, failures):
+    import json
+    with open(js) as fh:
+        doc = json.load(fh)
+    names = [a.get("name", "") for a in bake_import.read_gltf_json(gltf).get("animations", [])]
+    bpy.ops.wm.read_factory_settings(use_empty=True)
+    info = bake_import.import_bake(gltf)
+    scene = bpy.context.scene
+    where = os.path.basename(gltf)
+
+    def fail(what):
+        failures.append("%s: %s" % (where, what))
+
+    if not doc["animations"]:
+        return 0
+    rate = scene.render.fps / scene.render.fps_base
+    want = expected_rate(doc["animations"])
+    if abs(rate - want) > 1e-6 * want:
+        fail("scene rate %.9g fps, want %.9g" % (rate, want))
+    if where.startswith("Animal_Bass_Animation.") and abs(rate - 30) > 1e-9:
+        fail("Animal_Bass scene rate %.9g, want 30" % rate)
+    if "Record" in where and where.startswith("MenuLevel") and not (75.02 < rate < 75.03):
+        fail("MenuLevel Record Anim scene rate %.9g, want 75.026..." % rate)
+    markers = {(m.name, m.frame) for m in scene.timeline_markers}
+    want_markers = 0
+    for anim, name in zip(doc["animations"], names):
+        tracks = [(obj, t) for obj, t in bake_import.clip_tracks(name)]
+        if not tracks:
+            fail("clip %s: no NLA track" % name)
+            continue
+        end = anim["duration"] * want
+        frames = [t * want for t in sample_times(anim)]
+        cyclic = anim["loop"] != "once"
+        for obj, track in tracks:
+            if len(track.strips) != 1 or track.strips[0].name != name:
+                fail("clip %s on %s: strips %s" % (name, obj.name, [s.name for s in track.strips]))
+                continue
+            action = track.strips[0].action
+            if not action.use_frame_range or abs(action.frame_start) > 1e-4 or abs(action.frame_end - end) > 1e-3:
+                fail("clip %s action %s: frame range %s-%s, want 0-%.6g" % (
+                    name, action.name, action.frame_start, action.frame_end, end))
+            for fc in action.fcurves:
+                has_cycles = any(m.type == "CYCLES" for m in fc.modifiers)
+                if has_cycles != cyclic:
+                    fail("clip %s (%s) %s[%d]: Cycles modifier %s" % (name, anim["loop"], fc.data_path, fc.array_index, has_cycles))
+                    break
+                xs = [kp.co.x for kp in fc.keyframe_points]
+                if len(xs) == len(frames):
+                    off = max(abs(a - b) for a, b in zip(xs, frames))
+                    if off > 1e-3:
+                        fail("clip %s %s: keys up to %.3g frames off the samples' frames" % (name, fc.data_path, off))
+                        break
+        for e in anim.get("events") or []:
+            want_markers += 1
+            m = ("%s/%s" % (name, e["name"]), int(round(e["time"] * want)))
+            if m not in markers:
+                fail("no marker %s at frame %d" % m)
+    if len(scene.timeline_markers) != want_markers:
+        fail("%d markers, want %d (one per event)" % (len(scene.timeline_markers), want_markers))
+    if info["active"] and scene.frame_end < 0:
+        fail("scene range not set")
+    return len(doc["animations"])
+
+
+def main():
+    argv = sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else []
+    found = pairs(argv)
+    failures, clips = [], 0
+    for gltf, js in found:
+        try:
+            clips += check(gltf, js, failures)
+        except Exception as err:  # report and go on with the other files
+            failures.append("%s: %s: %s" % (gltf, type(err).__name__, err))
+    for f in failures:
+        print(f)
+    print("bake_import add-on test: %d files, %d clips, %d failures" % (len(found), clips, len(failures)))
+    if failures or not found:
+        sys.exit(1)
+
+
+main()
