@@ -418,3 +418,25 @@ func TestScrollTargetsMaterial(t *testing.T) {
 		t.Errorf("Arm shows %q", n.Mesh)
 	}
 }
+
+// TestNoMeshes: --no-meshes gives the animation-only model: no asset is
+// decoded (a damaged mesh chunk cannot fail the file) and the nodes are
+// only the animated entities, the curve and their follower.
+func TestNoMeshes(t *testing.T) {
+	f := vtwrite.DemoScene()
+	f.Objects[vtwrite.DemoSpinnerMesh].Chunk.Sections[2].Words[0] = 1 << 20 // a vertex count past the data
+	m, err := DecodeBytes(f.Bytes(), &format.Options{NoMeshes: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, n := range m.Nodes {
+		names = append(names, n.Name)
+	}
+	if !m.Assets.Empty() || strings.Join(names, ",") != "Spinner,Crane_Base,Crane_Arm,Track,Track follower" {
+		t.Errorf("nodes %v, assets %+v", names, m.Assets)
+	}
+	if _, err := DecodeBytes(f.Bytes(), &format.Options{}); err == nil {
+		t.Error("the damaged mesh decodes with assets on")
+	}
+}
