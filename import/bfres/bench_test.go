@@ -71,3 +71,27 @@ func BenchmarkEvalSampleCurves(b *testing.B) {
 	}
 	b.ReportMetric(float64(samples)/b.Elapsed().Seconds(), "samples/s")
 }
+
+// BenchmarkDecodeModel decodes Animal_Bass.bfres's meshes, materials and
+// skin (its animation file is left out: BytesInput has no siblings) and
+// reports vertices decoded per second beside MB/s.
+func BenchmarkDecodeModel(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join(testfiles.Samples(b, "bfres"), "Animal_Bass.bfres"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	vertices := 0
+	for b.Loop() {
+		files, err := Decode(format.BytesInput("Animal_Bass.bfres", data), nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		vertices = 0
+		for _, m := range files[0].Meshes {
+			vertices += len(m.Primitives[0].Positions) / 3
+		}
+	}
+	b.ReportMetric(float64(vertices)*float64(b.N)/b.Elapsed().Seconds(), "vertices/s")
+}
