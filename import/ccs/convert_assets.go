@@ -464,6 +464,12 @@ func (ac *assetConverter) deformablePrimitive(m *Model, sm *SubMesh, cl *Clump) 
 	if sm.UVs != nil {
 		p.UVs = [][]float32{flipV(sm.UVs)}
 	}
+	// spread is the farthest any copy's bind-pose point lies from the
+	// blended vertex; beyond two position units (more than the 16-bit
+	// rounding of the copies) glTF's skin and the engine's blend part away
+	// from the bind pose, which is worth a notice.
+	var spread float64
+	worst := -1
 	for v, infs := range sm.Influences {
 		var pos, nrm [3]float64
 		type jw struct {
@@ -505,6 +511,16 @@ func (ac *assetConverter) deformablePrimitive(m *Model, sm *SubMesh, cl *Clump) 
 		if total <= 0 || math.IsNaN(total) {
 			return p, binread.Errorf(sm.Off, "model %s: vertex %d's weights sum to %v", ac.s.Index.ObjectName(m.ID), v, total)
 		}
+		for _, inf := range infs {
+			j := int(inf.Node)
+			if m.Lookup != nil {
+				j = int(m.Lookup[j])
+			}
+			wp := transformPoint(&ac.world[ac.ns.byID[cl.Nodes[j]]], inf.Position)
+			if d := math.Sqrt(sq(wp[0]-pos[0]/total) + sq(wp[1]-pos[1]/total) + sq(wp[2]-pos[2]/total)); d > spread {
+				spread, worst = d, v
+			}
+		}
 		sort.SliceStable(js, func(a, b int) bool { return js[a].w > js[b].w })
 		js = js[:min(len(js), 4)]
 		var kept float64
@@ -521,8 +537,13 @@ func (ac *assetConverter) deformablePrimitive(m *Model, sm *SubMesh, cl *Clump) 
 		}
 	}
 	p.Normals = unitNormals(p.Normals)
+	if unit := math.Abs(float64(m.Scale)) / 4096; spread > 2*unit {
+		ac.warn("model %s: vertex %d's bone-local copies lie %.3g cm apart in the bind pose; the glTF skin blends their average, so it departs from the engine's blend as the bones move", ac.s.Index.ObjectName(m.ID), worst, spread)
+	}
 	return p, nil
 }
+
+func sq(x float64) float64 { return x * x }
 
 // flipV turns CCS texture coordinates (v = 0 at the first stored row, the
 // picture's bottom) into glTF's (v = 0 at the image's top, which Decode
