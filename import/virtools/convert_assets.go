@@ -26,7 +26,8 @@ type assetConverter struct {
 	usedMaterial map[string]bool
 	usedTexture  map[string]bool
 	warned       map[string]bool
-	missing      []string // texture files not found, in order of use
+	missing      []string         // texture files not found, in order of use
+	groups       map[int][]string // object → the groups holding it
 }
 
 type materialKey struct {
@@ -96,6 +97,7 @@ func (cv *converter) addAssets() {
 	}
 	ax := cv.ax
 	groups := cv.groupsOf()
+	ax.groups = groups
 	for _, e := range sortedKeys(cv.nodeOf) {
 		n := &cv.file.Nodes[cv.nodeOf[e]]
 		ent := cv.s.Entities[e]
@@ -141,7 +143,7 @@ func (cv *converter) groupsOf() map[int][]string {
 // and ymag = 1/(zoom·aspect). Virtools cameras look down their +Z, which
 // the axis conversion (Z mirrored) turns into glTF's −Z: no extra node.
 func (ax *assetConverter) camera(c *Camera, node string) string {
-	name := ax.unique(map[string]bool{}, node, "camera", c.Index)
+	name := node // one camera per node, and node names are unique
 	aspect := 4.0 / 3
 	if c.Width > 0 && c.Height > 0 {
 		aspect = float64(c.Width) / float64(c.Height)
@@ -181,7 +183,7 @@ func (ax *assetConverter) camera(c *Camera, node string) string {
 // down their +Z, glTF's down −Z: the axis conversion maps one to the
 // other.
 func (ax *assetConverter) light(l *Light, node string) string {
-	name := ax.unique(map[string]bool{}, node, "light", l.Index)
+	name := node
 	c := argb(l.Color)
 	ml := model.Light{Name: name, Color: [3]float64{srgbToLinear(c[0]), srgbToLinear(c[1]), srgbToLinear(c[2])},
 		Range: float64(l.Range), Extras: map[string]any{"virtoolsType": l.Type, "virtoolsFlags": l.Flags,

@@ -55,6 +55,9 @@ func (ax *assetConverter) material(m *Material, name string, prelit bool) model.
 	if m.Effect != 0 {
 		out.Extras["virtoolsEffect"] = m.Effect
 	}
+	if g := ax.groups[m.Index]; len(g) > 0 {
+		out.Extras["virtoolsGroups"] = g
+	}
 	if s := argb(m.Specular); s[0]+s[1]+s[2] > 0 && m.Power > 0 {
 		alpha := math.Sqrt(2 / (float64(m.Power) + 2))
 		out.Roughness = math.Sqrt(alpha)

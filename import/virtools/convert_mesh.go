@@ -56,7 +56,7 @@ func (ax *assetConverter) buildMesh(m *Mesh, name string) (model.Mesh, bool) {
 		uvSets = append(uvSets, m.UVs)
 	}
 	var channels []map[string]any
-	for i, ch := range m.Channels {
+	for _, ch := range m.Channels {
 		info := map[string]any{"flags": ch.Flags, "srcBlend": ch.SrcBlend, "dstBlend": ch.DstBlend}
 		if ch.Material != noRef {
 			info["material"] = ax.s.Objects[ch.Material].Name
@@ -67,7 +67,6 @@ func (ax *assetConverter) buildMesh(m *Mesh, name string) (model.Mesh, bool) {
 		} else {
 			info["uvSet"] = 0
 		}
-		_ = i
 		channels = append(channels, info)
 	}
 	if len(channels) > 0 {

@@ -180,3 +180,29 @@ func TestSampleFacesAlongNormals(t *testing.T) {
 		}
 	}
 }
+
+// TestSampleCameraAndLights: Cam_MenuLevel saves a horizontal fov of
+// 0x3f73349c = 0.9500215 rad at 4:3 with planes 20 and 550, so its yfov is
+// 2·atan(tan(0.4750108)·3/4) = 0.7362615; PE_Balloon's two target lights are
+// point lights of colour 0xff5c8fda with only a quadratic attenuation, 1.0
+// (PE_UFO_Light2) and 1.5 (PE_UFO_Light1), range 50, power 1: intensity
+// 1/1 and 1/1.5.
+func TestSampleCameraAndLights(t *testing.T) {
+	for _, name := range []string{menuLevel21, menuLevel35} {
+		f, _ := decodeSampleAssets(t, name)
+		c := f.Cameras[0]
+		if math.Abs(c.Yfov-0.736261536727562) > 1e-9 || c.Znear != 20 || c.Zfar != 550 || math.Abs(c.Aspect-4.0/3) > 1e-12 || c.Extras["virtoolsTarget"] == nil {
+			t.Errorf("%s: camera %+v", name, c)
+		}
+	}
+	for _, name := range []string{peBalloon21, peBalloon35} {
+		f, _ := decodeSampleAssets(t, name)
+		want := map[string]float64{"PE_UFO_Light2": 1, "PE_UFO_Light1": 1 / 1.5}
+		for _, l := range f.Lights {
+			if l.Type != model.LightPoint || math.Abs(l.Intensity-want[l.Name]) > 1e-6 || l.Range != 50 ||
+				math.Abs(l.Color[0]-srgbToLinear(0x5c/255.0)) > 1e-12 || math.Abs(l.Color[2]-srgbToLinear(0xda/255.0)) > 1e-12 {
+				t.Errorf("%s: light %+v", name, l)
+			}
+		}
+	}
+}
