@@ -151,6 +151,8 @@ func Decode(in *format.Input, opts *format.Options) ([]*model.File, error) {
 		if err := addModel(in, file, c, skel, opts); err != nil {
 			return nil, err
 		}
+	} else if hasMeshes(c) {
+		opts.Warnf("bfres: the file's models have shapes but the skeleton used is not theirs (%s); meshes are not converted", skeletonSource(skel, from))
 	}
 	if err := addBoneSkin(file, skel, in.Path); err != nil {
 		return nil, err
@@ -215,6 +217,14 @@ func build(c *contents, skel *Skeleton, opts *format.Options) (*model.File, erro
 	file.Nodes = ns.nodes
 	file.Animations = anims
 	return file, nil
+}
+
+// skeletonSource names where the skeleton came from, for messages.
+func skeletonSource(skel *Skeleton, from string) string {
+	if skel == nil {
+		return "none found"
+	}
+	return "model " + skel.Model + " from " + from
 }
 
 // addAnimation appends a, or merges its channels into an earlier animation

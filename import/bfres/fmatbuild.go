@@ -38,7 +38,7 @@ var samplerSlots = map[string]string{
 // are linked later (linkTextures) once the FTEX names are known to exist.
 func buildMaterial(m *Material) model.Material {
 	out := model.Material{Name: m.Name, BaseColor: [4]float64{1, 1, 1, 1}, Roughness: 1, AlphaMode: model.AlphaOpaque}
-	ex := map[string]any{"shaderArchive": m.Shader.Archive, "shadingModel": m.Shader.Model}
+	ex := map[string]any{"flags": m.Flags, "shaderArchive": m.Shader.Archive, "shadingModel": m.Shader.Model}
 	doubleSided := false
 	if rs := m.RenderState; rs != nil {
 		ex["renderState"] = map[string]any{
