@@ -278,9 +278,25 @@ func (ac *assetConverter) objectMeshes(o ObjectChunk) error {
 			if err != nil {
 				return err
 			}
-			if mesh != "" {
+			switch {
+			case mesh != "" && skin != "":
+				// A skinned mesh goes on a node of its own at the root, not
+				// on the object (a joint): glTF ignores a skinned mesh
+				// node's transform, and clients (Blender) make joints bones,
+				// not mesh objects.
+				name := mesh
+				if ac.ns.names[name] {
+					name = ac.ns.nodes[ac.ns.byID[o.ID]].Name + ":mesh"
+				}
+				if !ac.ns.names[name] {
+					ac.ns.pseudo(name, "")
+					n := &ac.ns.nodes[len(ac.ns.nodes)-1]
+					n.Mesh, n.Skin = mesh, skin
+					n.Extras = map[string]any{"ccsObject": int64(o.ID)}
+				}
+			case mesh != "":
 				n := &ac.ns.nodes[ac.ns.byID[o.ID]]
-				n.Mesh, n.Skin = mesh, skin
+				n.Mesh = mesh
 			}
 		}
 	}

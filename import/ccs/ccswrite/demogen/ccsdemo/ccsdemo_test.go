@@ -277,7 +277,9 @@ func TestDemoAssets(t *testing.T) {
 			armNode = &later.Nodes[i]
 		}
 	}
-	if armNode == nil || armNode.Name != "OBJ_arm_root" || armNode.Skin != "CMP_arm" {
+	// The skinned mesh hangs on a root node of its own, named after it (a
+	// joint is a bone to clients, not a mesh object).
+	if armNode == nil || armNode.Name != "MDL_arm" || armNode.Parent != -1 || armNode.Skin != "CMP_arm" {
 		t.Fatalf("arm node %+v", armNode)
 	}
 	arm := later.Meshes[len(later.Meshes)-1].Primitives[0]
