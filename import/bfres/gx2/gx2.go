@@ -14,10 +14,10 @@
 // was copied; the tests are worked by hand from the rules below.
 //
 // Only mip level 0 of a single-sample, single-slice surface is addressed:
-// the linear modes, 1D tiled thin1 and the macro-tiled thin1 modes (2D, 2B
-// bank-swapped, and 3D/3B, which equal 2D/2B on slice 0). Thick, thin2/4,
-// multisample and depth-ordered surfaces are refused, as is the unresolved
-// "default" mode 0.
+// the linear modes, 1D tiled thin1 and the macro-tiled thin modes (2D and
+// 2B bank-swapped in thin1, thin2 and thin4, and 3D/3B thin1, which equal
+// 2D/2B on slice 0). Thick, multisample and depth-ordered surfaces are
+// refused, as is the unresolved "default" mode 0.
 package gx2
 
 import "fmt"
@@ -70,15 +70,36 @@ func (m TileMode) String() string {
 // Supported reports whether this package addresses mode m.
 func (m TileMode) Supported() bool {
 	switch m {
-	case LinearAligned, LinearSpecial, Tiled1DThin1, Tiled2DThin1, Tiled2BThin1, Tiled3DThin1, Tiled3BThin1:
+	case LinearAligned, LinearSpecial, Tiled1DThin1, Tiled2DThin1, Tiled2DThin2, Tiled2DThin4,
+		Tiled2BThin1, Tiled2BThin2, Tiled2BThin4, Tiled3DThin1, Tiled3BThin1:
 		return true
 	}
 	return false
 }
 
-func (m TileMode) linear() bool      { return m == LinearAligned || m == LinearSpecial }
-func (m TileMode) macro() bool       { return m >= Tiled2DThin1 && m <= Tiled3BThick }
-func (m TileMode) bankSwapped() bool { return m == Tiled2BThin1 || m == Tiled3BThin1 }
+func (m TileMode) linear() bool { return m == LinearAligned || m == LinearSpecial }
+func (m TileMode) macro() bool  { return m >= Tiled2DThin1 && m <= Tiled3BThick }
+func (m TileMode) bankSwapped() bool {
+	return m == Tiled2BThin1 || m == Tiled2BThin2 || m == Tiled2BThin4 || m == Tiled3BThin1
+}
+
+// aspect is the macro-tile aspect ratio: thin2 and thin4 macro tiles are
+// 2 and 4 times taller and as much narrower than thin1's 32×16 elements
+// (addrlib ComputeMacroTileAspectRatio).
+func (m TileMode) aspect() int {
+	switch m {
+	case Tiled2DThin2, Tiled2BThin2:
+		return 2
+	case Tiled2DThin4, Tiled2BThin4:
+		return 4
+	}
+	return 1
+}
+
+// macroTileSize is the macro tile's width and height in elements.
+func (m TileMode) macroTileSize() (w, h int) {
+	return macroTileWidth / m.aspect(), macroTileHeight * m.aspect()
+}
 
 // The Wii U's addrlib configuration.
 const (
@@ -120,8 +141,8 @@ func (s Surface) Check() error {
 		return fmt.Errorf("GX2 surface pitch %d is outside 1..65536", s.Pitch)
 	}
 	switch {
-	case s.Mode.macro() && s.Pitch%macroTileWidth != 0:
-		return fmt.Errorf("GX2 %s surface pitch %d is not a multiple of the %d-element macro tile", s.Mode, s.Pitch, macroTileWidth)
+	case s.Mode.macro() && s.Pitch%(macroTileWidth/s.Mode.aspect()) != 0:
+		return fmt.Errorf("GX2 %s surface pitch %d is not a multiple of the %d-element macro tile", s.Mode, s.Pitch, macroTileWidth/s.Mode.aspect())
 	case s.Mode == Tiled1DThin1 && s.Pitch%microTileWidth != 0:
 		return fmt.Errorf("GX2 %s surface pitch %d is not a multiple of the %d-element micro tile", s.Mode, s.Pitch, microTileWidth)
 	}
@@ -131,7 +152,7 @@ func (s Surface) Check() error {
 // checkMode reports whether mode m and the element size are supported.
 func checkMode(m TileMode, bits int) error {
 	if !m.Supported() {
-		return fmt.Errorf("GX2 %s is not supported (only linear aligned/special, 1D thin1 and 2D/2B/3D/3B thin1)", m)
+		return fmt.Errorf("GX2 %s is not supported (only linear aligned/special, 1D thin1, 2D/2B thin1/2/4 and 3D/3B thin1)", m)
 	}
 	switch bits {
 	case 8, 16, 32, 64, 128:
@@ -191,15 +212,16 @@ func (s Surface) microTiledAddr(x, y int) int {
 }
 
 // macroTiledAddr (addrlib ComputeSurfaceAddrFromCoordMacroTiled for one
-// sample, slice 0, thin1):
+// sample, slice 0, thin modes):
 //
 //   - the element's offset within its micro tile is pixelIndex·bits/8;
 //   - pipe = (y/8 ⊕ x/8) mod 2; bank bit 0 = (y/32 ⊕ x/8) mod 2, bank bit 1 =
 //     (y/16 ⊕ x/16) mod 2; then (pipe + 2·bank) ⊕= (pipeSwizzle +
 //     2·bankSwizzle), and pipe and bank are read back from it;
-//   - macro tiles of 32×16 elements are stored row after row, pitch/32 per
-//     row, 64·bits bytes each; the bank-swapped modes then XOR the bank with
-//     (0, 1, 3, 2)[(32·macroX / bankSwapWidth) mod 4];
+//   - macro tiles of W×H = 32×16 elements (thin1; 16×32 thin2, 8×64 thin4)
+//     are stored row after row, pitch/W per row, 64·bits bytes each; the
+//     bank-swapped modes then XOR the bank with
+//     (0, 1, 3, 2)[(W·macroX / bankSwapWidth) mod 4];
 //   - with t = macroTileOffset/8 + the micro-tile offset, the address is
 //     t's low 8 bits, the pipe at bit 8, the bank at bits 9–10 and the rest
 //     of t shifted up by 3.
@@ -212,11 +234,12 @@ func (s Surface) macroTiledAddr(x, y int) int {
 	bankPipe %= numPipes * numBanks
 	pipe, bank = bankPipe%numPipes, bankPipe/numPipes
 
-	macroTileBytes := macroTileWidth * macroTileHeight * s.Bits / 8
-	macroX, macroY := x/macroTileWidth, y/macroTileHeight
-	macroTileOffset := (macroX + s.Pitch/macroTileWidth*macroY) * macroTileBytes
+	mw, mh := s.Mode.macroTileSize()
+	macroTileBytes := mw * mh * s.Bits / 8
+	macroX, macroY := x/mw, y/mh
+	macroTileOffset := (macroX + s.Pitch/mw*macroY) * macroTileBytes
 	if s.Mode.bankSwapped() {
-		swapIndex := macroTileWidth * macroX / bankSwapWidth(s.Bits, s.Pitch)
+		swapIndex := mw * macroX / bankSwapWidth(s.Bits, s.Pitch, s.Mode.aspect())
 		bank ^= bankSwapOrder[swapIndex&(numBanks-1)]
 	}
 	total := macroTileOffset>>(pipeBits+bankBits) + elemOffset
@@ -227,15 +250,15 @@ func (s Surface) macroTiledAddr(x, y int) int {
 
 var bankSwapOrder = [4]int{0, 1, 3, 2}
 
-// bankSwapWidth is addrlib's ComputeSurfaceBankSwappedWidth for a thin1,
+// bankSwapWidth is addrlib's ComputeSurfaceBankSwappedWidth for a thin,
 // single-sample surface: min(swapMax, max(swapMin, swapWidth)) halved
 // while it is at least twice the pitch, where swapWidth = max(1,
-// (swapSize/2)/bits)·8·banks, swapMax = pipes·banks·rowSize/(2·bits) and
-// swapMin = pipeInterleave·8·banks/(8·bits) (bytes per tile slice).
-func bankSwapWidth(bits, pitch int) int {
+// (swapSize/2)/bits)·8·banks, swapMax = pipes·banks·rowSize/(aspect·pipes·bits)
+// and swapMin = pipeInterleave·8·banks/(8·bits) (bytes per tile slice).
+func bankSwapWidth(bits, pitch, aspect int) int {
 	swapTiles := max(1, (swapSize>>1)/bits)
 	swapWidth := swapTiles * 8 * numBanks
-	heightBytes := numPipes * bits // numSamples · aspect 1 · pipes · bits
+	heightBytes := aspect * numPipes * bits // numSamples · aspect · pipes · bits
 	swapMax := numPipes * numBanks * rowSize / heightBytes
 	swapMin := (1 << pipeInterleaveBits) * 8 * numBanks / (8 * bits)
 	w := min(swapMax, max(swapMin, swapWidth))
@@ -306,7 +329,8 @@ func Tile(s Surface, packed []byte, cols, rows, size int) ([]byte, error) {
 //	1D thin1:       pitch × max(8, 256/bits), height ×8, base 256
 //	2D/3D thin1:    pitch × max(32, 32·(256/bits/8)), height ×16,
 //	                base max(64·bits, 16·bits·pitchAlign/8)
-//	2B/3B thin1:    as 2D with the pitch alignment raised to the bank-swap width
+//	2D thin2/thin4: the same with the macro tile 16×32 / 8×64 for 32×16
+//	2B/3B:          as 2D with the pitch alignment raised to the bank-swap width
 func Layout(m TileMode, bits, cols, rows int) (pitch, height, size, align int, err error) {
 	if err := checkMode(m, bits); err != nil {
 		return 0, 0, 0, 0, err
@@ -323,11 +347,12 @@ func Layout(m TileMode, bits, cols, rows int) (pitch, height, size, align int, e
 	case m == Tiled1DThin1:
 		pitchAlign, heightAlign, align = max(8, 256/bits), microTileHeight, 256
 	default:
-		pitchAlign = max(macroTileWidth, macroTileWidth*(256/bits/8))
-		heightAlign = macroTileHeight
-		align = max(macroTileWidth*macroTileHeight*bits/8, heightAlign*bits*pitchAlign/8)
+		mw, mh := m.macroTileSize()
+		pitchAlign = max(mw, mw*(256/bits/8))
+		heightAlign = mh
+		align = max(mw*mh*bits/8, heightAlign*bits*pitchAlign/8)
 		if m.bankSwapped() {
-			pitchAlign = max(pitchAlign, bankSwapWidth(bits, cols))
+			pitchAlign = max(pitchAlign, bankSwapWidth(bits, cols, m.aspect()))
 		}
 	}
 	pitch = (cols + pitchAlign - 1) / pitchAlign * pitchAlign

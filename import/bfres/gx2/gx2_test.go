@@ -130,7 +130,7 @@ func TestMacroTiled64(t *testing.T) {
 // row (x 128..255) XOR their bank with swap order[1] = 1. (128,0): t = 4·2048/8
 // = 1024 → 8192, bank 0 → 1: 8704. (192,0): 12288 + 512. (64,0) is unswapped.
 func TestBankSwapped(t *testing.T) {
-	if w := bankSwapWidth(32, 256); w != 128 {
+	if w := bankSwapWidth(32, 256, 1); w != 128 {
 		t.Fatalf("bank swap width %d, want 128", w)
 	}
 	for _, m := range []TileMode{Tiled2BThin1, Tiled3BThin1} {
@@ -149,7 +149,8 @@ func TestBankSwapped(t *testing.T) {
 // Every tiled mode maps the elements of a padded surface one-to-one onto
 // its image, so Tile followed by Untile gives the pattern back.
 func TestRoundTripEveryMode(t *testing.T) {
-	for _, m := range []TileMode{LinearAligned, Tiled1DThin1, Tiled2DThin1, Tiled2BThin1, Tiled3DThin1, Tiled3BThin1} {
+	for _, m := range []TileMode{LinearAligned, Tiled1DThin1, Tiled2DThin1, Tiled2DThin2, Tiled2DThin4, Tiled2BThin1,
+		Tiled2BThin2, Tiled2BThin4, Tiled3DThin1, Tiled3BThin1} {
 		for _, bits := range []int{8, 16, 32, 64, 128} {
 			cols, rows := 70, 37
 			pitch, height, size, _, err := Layout(m, bits, cols, rows)
@@ -250,5 +251,35 @@ func TestBankRuleOtherForm(t *testing.T) {
 				t.Fatalf("(%d,%d): pipe %d bank %d from the address 0x%x, other form gives %d, %d", x, y, a>>8&1, a>>9&3, a, pipe, bank)
 			}
 		}
+	}
+}
+
+// Thin2 and thin4 macro tiles are 16×32 and 8×64 elements (2048 bytes at
+// 32 bits). Thin2, pitch 32 (2 tiles a row): (0,16) stays in macro tile 0
+// (pipe 0, bank bits (0, 1) → 2): 1024; (16,0) is macro tile 1: t =
+// 2048/8 = 256 → 2048, with pipe 0 and bank 2: 3072 (thin1 puts it at
+// 1024); (0,32) is tile row 1: t = 2·2048/8 = 512 → 4096, pipe 0, bank
+// bits (1, 0) → 1: 4608. Thin4, pitch 16: (0,32) is bank 1 in tile 0: 512;
+// (0,64) is tile row 1: 4096 with pipe 0, bank 0; (8,0) is tile 1: 2048 +
+// pipe 1 (256) + bank 1 (512) = 2816.
+func TestMacroThin2Thin4(t *testing.T) {
+	for _, c := range []struct {
+		m           TileMode
+		pitch, x, y int
+		addr        int
+	}{
+		{Tiled2DThin2, 32, 0, 16, 1024}, {Tiled2DThin2, 32, 16, 0, 3072}, {Tiled2DThin2, 32, 0, 32, 4608},
+		{Tiled2DThin4, 16, 0, 32, 512}, {Tiled2DThin4, 16, 0, 64, 4096}, {Tiled2DThin4, 16, 8, 0, 2816},
+	} {
+		s := Surface{Mode: c.m, Bits: 32, Pitch: c.pitch}
+		if err := s.Check(); err != nil {
+			t.Fatal(err)
+		}
+		if got := s.Addr(c.x, c.y); got != c.addr {
+			t.Errorf("%s pitch %d (%d,%d): %d, want %d", c.m, c.pitch, c.x, c.y, got, c.addr)
+		}
+	}
+	if err := (Surface{Mode: Tiled2DThin4, Bits: 32, Pitch: 12}).Check(); err == nil || !strings.Contains(err.Error(), "8-element macro tile") {
+		t.Errorf("thin4 pitch 12: %v", err)
 	}
 }
