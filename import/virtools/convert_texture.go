@@ -3,10 +3,12 @@ package virtools
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"image"
 	"image/draw"
 	"image/jpeg"
 	"image/png"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -144,20 +146,32 @@ func keepAs(b []byte) string {
 }
 
 // decodeImage decodes a BMP, PNG, JPEG or TGA file (by signature, TGA by
-// its extension since it has none).
+// its extension since it has none). The size in the file's header is
+// checked first, so that a damaged or hostile header cannot make the
+// decoder allocate more than maxTexturePixels.
 func decodeImage(b []byte, ext string) (image.Image, error) {
-	r := bytes.NewReader(b)
+	var config func(io.Reader) (image.Config, error)
+	var decode func(io.Reader) (image.Image, error)
 	switch {
 	case bytes.HasPrefix(b, []byte("BM")):
-		return bmp.Decode(r)
+		config, decode = bmp.DecodeConfig, bmp.Decode
 	case keepAs(b) == "image/png":
-		return png.Decode(r)
+		config, decode = png.DecodeConfig, png.Decode
 	case keepAs(b) == "image/jpeg":
-		return jpeg.Decode(r)
+		config, decode = jpeg.DecodeConfig, jpeg.Decode
 	case ext == "tga":
-		return decodeTGA(b)
+		return decodeTGA(b) // checks its own size
+	default:
+		return nil, errUnknownImage
 	}
-	return nil, errUnknownImage
+	c, err := config(bytes.NewReader(b))
+	if err != nil {
+		return nil, err
+	}
+	if c.Width <= 0 || c.Height <= 0 || int64(c.Width)*int64(c.Height) > maxTexturePixels {
+		return nil, fmt.Errorf("image size %d × %d (at most %d pixels)", c.Width, c.Height, maxTexturePixels)
+	}
+	return decode(bytes.NewReader(b))
 }
 
 // toNRGBA converts any image to straight-alpha 8-bit RGBA, rows top to

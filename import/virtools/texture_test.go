@@ -144,3 +144,18 @@ func TestStoredImageFile(t *testing.T) {
 		}
 	}
 }
+
+// TestHostileImageFiles: an external BMP whose header claims 60000 ×
+// 60000 pixels is refused from its header (no 14 GB allocation), and the
+// material keeps its colour with a warning naming the file.
+func TestHostileImageFiles(t *testing.T) {
+	root := t.TempDir()
+	b := bmp2x1()
+	binary.LittleEndian.PutUint32(b[18:], 60000)
+	binary.LittleEndian.PutUint32(b[22:], 60000)
+	write(t, filepath.Join(root, "Tex.bmp"), b)
+	f, warnings := decodeAt(t, filepath.Join(root, "Quad.nmo"), textureScene("Tex.bmp", 0))
+	if len(f.Textures) != 0 || len(warnings) != 1 || !strings.Contains(warnings[0], "60000 × 60000") {
+		t.Errorf("textures %d, warnings %q", len(f.Textures), warnings)
+	}
+}
