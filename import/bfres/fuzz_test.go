@@ -28,6 +28,7 @@ func FuzzDecode(f *testing.F) {
 	for _, nf := range bfreswrite.Demo() {
 		f.Add(nf.Data)
 	}
+	f.Add(demoModel(v3).Bytes()) // the model layouts before 3.4
 	// The real files under ../shared/samples/bfres when present; files over
 	// 1.5 MiB are left to the sample tests, as seeds they would slow every
 	// fuzzing run.
