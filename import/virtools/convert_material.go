@@ -51,7 +51,7 @@ func (ax *assetConverter) material(m *Material, name string, prelit bool) model.
 			"virtoolsTextureBlend": m.TextureBlend, "virtoolsSrcBlend": m.SrcBlend, "virtoolsDstBlend": m.DstBlend,
 			"virtoolsAlphaBlend": m.AlphaBlend, "virtoolsAlphaTest": m.AlphaTest, "virtoolsAlphaFunc": m.AlphaFunc,
 			"virtoolsAlphaRef": m.AlphaRef, "virtoolsZWrite": m.ZWrite, "virtoolsAddress": m.Address,
-			"virtoolsFilter": []uint8{m.MinFilter, m.MagFilter}}}
+			"virtoolsFilter": []int{int(m.MinFilter), int(m.MagFilter)}}}
 	if m.Effect != 0 {
 		out.Extras["virtoolsEffect"] = m.Effect
 	}
@@ -76,9 +76,11 @@ func (ax *assetConverter) material(m *Material, name string, prelit bool) model.
 	}
 	decal := m.TextureBlend == TexBlendDecal || m.TextureBlend == TexBlendCopy
 	if m.Texture != noRef && ax.a.Textures[m.Texture] != nil {
-		if tex, ok := ax.textureName(m.Texture, m); ok {
+		tex, pixels := ax.textureName(m.Texture, m)
+		if tex != "" {
 			out.BaseColorTexture = model.TextureRef{Texture: tex}
-		} else {
+		}
+		if !pixels {
 			decal = false // no texture to replace the colour with
 		}
 		out.Extras["virtoolsTexture"] = ax.s.Objects[m.Texture].Name

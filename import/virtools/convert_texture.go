@@ -29,33 +29,47 @@ type textureImage struct {
 }
 
 // textureName returns the model name of a texture as sampled by material
-// m, converting it on first use; ok is false when its image is missing
-// (a warning names the file). A texture sampled with different modes by
-// different materials becomes one model texture per sampler.
-func (ax *assetConverter) textureName(index int, m *Material) (string, bool) {
+// m, converting it on first use, and whether its image is there. A texture
+// whose image is missing but which names a file becomes an image with only
+// that URI (the exporter writes no image for it and lists it in the
+// material's missingTextures; a warning names the file); one that names
+// nothing gives "". A texture sampled with different modes by different
+// materials becomes one model texture per sampler.
+func (ax *assetConverter) textureName(index int, m *Material) (name string, pixels bool) {
 	smp := sampler(m)
 	k := textureKey{index, smp}
 	if name, done := ax.textureKeys[k]; done {
-		return name, name != ""
+		return name, name != "" && ax.textureFiles[index].ok
 	}
 	im := ax.textureImage(index)
-	if !im.ok {
-		ax.textureKeys[k] = ""
-		return "", false
-	}
-	name := ax.unique(ax.usedTexture, ax.s.Objects[index].Name, "texture", index)
-	ax.textureKeys[k] = name
 	t := ax.a.Textures[index]
-	tex := model.Texture{Name: name, Image: im.img, WrapS: smp[0], WrapT: smp[1], MinFilter: smp[2], MagFilter: smp[3],
-		Extras: map[string]any{"virtoolsTexture": ax.s.Objects[index].Name, "virtoolsSource": im.from}}
-	if fn := t.Slots[t.CurrentSlot].FileName; fn != "" {
-		tex.Extras["virtoolsFileName"] = fn
+	var fileName string
+	if len(t.Slots) > 0 {
+		fileName = t.Slots[t.CurrentSlot].FileName
+	}
+	img := im.img
+	if !im.ok {
+		if fileName == "" {
+			ax.textureKeys[k] = ""
+			return "", false
+		}
+		img = model.Image{URI: strings.ReplaceAll(fileName, `\`, "/")}
+	}
+	name = ax.unique(ax.usedTexture, ax.s.Objects[index].Name, "texture", index)
+	ax.textureKeys[k] = name
+	tex := model.Texture{Name: name, Image: img, WrapS: smp[0], WrapT: smp[1], MinFilter: smp[2], MagFilter: smp[3],
+		Extras: map[string]any{"virtoolsTexture": ax.s.Objects[index].Name}}
+	if im.from != "" {
+		tex.Extras["virtoolsSource"] = im.from
+	}
+	if fileName != "" {
+		tex.Extras["virtoolsFileName"] = fileName
 	}
 	if t.Transparent {
 		tex.Extras["virtoolsColorKey"] = hexColor(t.TransparentColor)
 	}
 	ax.file.Textures = append(ax.file.Textures, tex)
-	return name, true
+	return name, im.ok
 }
 
 // textureImage resolves the image of a texture's current slot: pixels or

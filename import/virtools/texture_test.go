@@ -109,16 +109,19 @@ func TestExternalTexture(t *testing.T) {
 	}
 }
 
-// TestMissingTexture: a texture whose file is nowhere leaves its material
-// untextured with its colour and name, and one warning names the file.
+// TestMissingTexture: a texture whose file is nowhere becomes an image
+// with only its URI (the exporter writes no image and lists it in the
+// material's missingTextures), the material keeps its colour, and one
+// warning names the file.
 func TestMissingTexture(t *testing.T) {
-	f, warnings := decodeAt(t, filepath.Join(t.TempDir(), "Quad.nmo"), textureScene("Nowhere.bmp", 0))
+	f, warnings := decodeAt(t, filepath.Join(t.TempDir(), "Quad.nmo"), textureScene(`C:\Ballance\Textures\Nowhere.bmp`, 0))
 	if len(warnings) != 1 || !strings.Contains(warnings[0], "Nowhere.bmp") {
 		t.Errorf("warnings %q", warnings)
 	}
 	m := material(t, f, "Mat_A")
-	if len(f.Textures) != 0 || m.BaseColorTexture.Texture != "" || m.Extras["virtoolsTexture"] != "Tex" || m.BaseColor[3] != 1 {
-		t.Errorf("material %+v, %d textures", m, len(f.Textures))
+	if len(f.Textures) != 1 || f.Textures[0].Image.URI != "C:/Ballance/Textures/Nowhere.bmp" || f.Textures[0].Image.RGBA != nil ||
+		m.BaseColorTexture.Texture != "Tex" || m.BaseColor[3] != 1 {
+		t.Errorf("material %+v, textures %+v", m, f.Textures)
 	}
 }
 
@@ -146,8 +149,8 @@ func TestStoredImageFile(t *testing.T) {
 }
 
 // TestHostileImageFiles: an external BMP whose header claims 60000 ×
-// 60000 pixels is refused from its header (no 14 GB allocation), and the
-// material keeps its colour with a warning naming the file.
+// 60000 pixels is refused from its header (no 14 GB allocation): the
+// texture keeps only its file name and a warning names the file.
 func TestHostileImageFiles(t *testing.T) {
 	root := t.TempDir()
 	b := bmp2x1()
@@ -155,7 +158,7 @@ func TestHostileImageFiles(t *testing.T) {
 	binary.LittleEndian.PutUint32(b[22:], 60000)
 	write(t, filepath.Join(root, "Tex.bmp"), b)
 	f, warnings := decodeAt(t, filepath.Join(root, "Quad.nmo"), textureScene("Tex.bmp", 0))
-	if len(f.Textures) != 0 || len(warnings) != 1 || !strings.Contains(warnings[0], "60000 × 60000") {
+	if len(f.Textures) != 1 || f.Textures[0].Image.RGBA != nil || len(warnings) != 1 || !strings.Contains(warnings[0], "60000 × 60000") {
 		t.Errorf("textures %d, warnings %q", len(f.Textures), warnings)
 	}
 }
