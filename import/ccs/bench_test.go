@@ -80,3 +80,25 @@ func BenchmarkDecodeDataBIN(b *testing.B) {
 	b.ReportMetric(float64(benchAnimes*b.N)/sec, "chunks/s")
 	b.ReportMetric(float64(inflated*b.N)/sec/1e6, "inflatedMB/s")
 }
+
+// BenchmarkDecodeS01 decodes S01.CCS (1.28 MB: 22 Animes, 90 models,
+// 113 textures) with its assets and animation-only (--no-meshes, which
+// still walks and reads the asset chunks but decodes no texture or mesh
+// into the model).
+func BenchmarkDecodeS01(b *testing.B) {
+	data := readSample(b, "ccsf/S01.CCS")
+	for _, c := range []struct {
+		name string
+		opts format.Options
+	}{{"assets", format.Options{}}, {"no-meshes", format.Options{NoMeshes: true}}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Decode(format.BytesInput("S01.CCS", data), &c.opts); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

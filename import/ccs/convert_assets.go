@@ -424,14 +424,22 @@ func unitNormals(n []float32) []float32 {
 func vertexColors(c []byte) []float32 {
 	out := make([]float32, len(c))
 	for i, v := range c {
-		x := min(float64(v)/128, 1)
-		if i%4 != 3 {
-			x = srgbToLinear(x)
+		if i%4 == 3 {
+			out[i] = float32(min(float64(v)/128, 1))
+		} else {
+			out[i] = colorLinear[v]
 		}
-		out[i] = float32(x)
 	}
 	return out
 }
+
+// colorLinear holds vertexColors' RGB conversion for every byte.
+var colorLinear = func() (t [256]float32) {
+	for v := range t {
+		t[v] = float32(srgbToLinear(min(float64(v)/128, 1)))
+	}
+	return t
+}()
 
 func srgbToLinear(c float64) float64 {
 	if c <= 0.04045 {

@@ -147,3 +147,46 @@ func TestModelHostile(t *testing.T) {
 		}
 	}
 }
+
+// From version 0x125 UVs are 16.16 fixed point and a deformable copy is
+// six i16 (x, y, z, weight/256, stop, node), worked by hand: vertex 0 has
+// copies (node 2, 0.25, stop 0) and (node 0, 0.75, stop 1); vertex 1 one
+// copy (node 1, 1.0, stop 1). UVs 0x00018000 = 1.5 and 0xFFFF0000 = −1.
+func TestWideLayoutsByHand(t *testing.T) {
+	body := append(modelHead123(4096, ModelDeformable, 0, 1),
+		le(6, 2, 3,
+			i16s(1, 2, 3, 64, 0, 2, 4, 5, 6, 192, 1, 0, 7, 8, 9, 256, 1, 1),
+			[]byte{0, 64, 0, 1, 0, 64, 0, 1, 0, 0, 64, 0},
+			le(0x00018000, 0xFFFF0000, 0, 0x00004000))...)
+	m, err := readModel(&RawChunk{ID: 4, Body: body}, 0x125)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sm := &m.Meshes[0]
+	if len(sm.Influences) != 2 || len(sm.Influences[0]) != 2 || len(sm.Influences[1]) != 1 {
+		t.Fatalf("influences %+v", sm.Influences)
+	}
+	a, b, c := sm.Influences[0][0], sm.Influences[0][1], sm.Influences[1][0]
+	if a.Node != 2 || a.Weight != 0.25 || a.Position != [3]float32{1, 2, 3} || b.Node != 0 || b.Weight != 0.75 || b.Position != [3]float32{4, 5, 6} ||
+		c.Node != 1 || c.Weight != 1 || c.Position != [3]float32{7, 8, 9} {
+		t.Errorf("copies %+v %+v %+v", a, b, c)
+	}
+	if want := []float32{1.5, -1, 0, 0.25}; !equalF32(sm.UVs, want) {
+		t.Errorf("UVs %v, want %v", sm.UVs, want)
+	}
+	// The stored strip flag is the last copy's from 0x125: vertex 0 → 1.
+	if sm.Strip[0] != 1 || sm.Strip[1] != 0 {
+		t.Errorf("strip flags %v", sm.Strip)
+	}
+
+	// A rigid sub-mesh at 0x125: 32-bit UVs after the colours.
+	rigid := append(modelHead123(4096, ModelRigid, 0, 1),
+		le(5, 6, 1, i16s(1, 2, 3, 0), []byte{0, 0, 64, 0}, []byte{0x80, 0x80, 0x80, 0x80}, le(0x00028000, 0xFFFFC000))...)
+	m, err = readModel(&RawChunk{ID: 4, Body: rigid}, 0x125)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if uv := m.Meshes[0].UVs; !equalF32(uv, []float32{2.5, -0.25}) {
+		t.Errorf("rigid UVs %v", uv)
+	}
+}
