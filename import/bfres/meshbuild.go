@@ -21,10 +21,11 @@ type modelAssets struct {
 	shapesOfMaterial map[string][]string
 }
 
-// buildModel converts the shapes of m (whose skeleton gave the bone nodes of
-// nodes, the file's nodes) into one mesh and one root node per shape, all skinned by the
-// skeleton's one skin. lod selects the level of detail drawn (shapes with
-// fewer take their last); the others are kept in the mesh's extras.
+// buildModel converts the shapes of m into one mesh and one root node per
+// shape, all skinned by the skeleton's one skin; nodes are the file's
+// nodes, m's bones among them. lod selects the level of detail drawn
+// (shapes with fewer take their last); the others are kept in the mesh's
+// extras.
 //
 // Skinning follows the runtime's matrix palette (docs/formats/bfres.md):
 // skin count 0 draws the shape rigidly on its bone; skin count 1 reads one
@@ -76,7 +77,7 @@ func buildModel(m *Model, nodes []model.Node, lod int, warn func(string, ...any)
 		node := uniqueName(sh.Name, used)
 		out.meshes = append(out.meshes, mesh)
 		out.nodes = append(out.nodes, model.Node{Name: node, Parent: -1, Rotation: [4]float64{0, 0, 0, 1},
-			Scale: [3]float64{1, 1, 1}, Mesh: mesh.Name, Skin: out.skin.Name, Kind: "mesh"})
+			Scale: [3]float64{1, 1, 1}, Mesh: mesh.Name, Skin: out.skin.Name})
 		bone := s.Bones[sh.Bone].Name
 		out.shapesOfBone[bone] = append(out.shapesOfBone[bone], node)
 		out.shapesOfMaterial[mat.Name] = append(out.shapesOfMaterial[mat.Name], node)
