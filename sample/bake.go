@@ -212,6 +212,7 @@ func Bake(f *model.File, opts Options) (*Baked, error) {
 		out.Animations = append(out.Animations, *ba)
 	}
 	applyNames(out, f, opts.LoopSuffix)
+	applyAssetNames(out)
 	return out, nil
 }
 

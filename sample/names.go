@@ -218,3 +218,82 @@ func applyNames(b *Baked, src *model.File, loopSuffix bool) {
 		b.Assets.Skins = skins
 	}
 }
+
+// applyAssetNames gives the assets output names by the same rules, per
+// kind: three.js's KHR_animation_pointer binding names a material in a track
+// path (".materials.NAME.opacity"), which '/', '.', ':' or '[' break, and
+// Blender cuts every name at 63 bytes. Every reference by name follows
+// (nodes' assets, primitives' materials, materials' textures, channels'
+// materials); a renamed asset keeps its source name in its extras.
+func applyAssetNames(b *Baked) {
+	a := &b.Assets
+	type kind struct {
+		n    int
+		name func(int) *string
+		ex   func(int) *map[string]any
+	}
+	a.Meshes = append([]model.Mesh(nil), a.Meshes...)
+	a.Materials = append([]model.Material(nil), a.Materials...)
+	a.Textures = append([]model.Texture(nil), a.Textures...)
+	a.Skins = append([]model.Skin(nil), a.Skins...)
+	a.Cameras = append([]model.Camera(nil), a.Cameras...)
+	a.Lights = append([]model.Light(nil), a.Lights...)
+	kinds := []kind{
+		{len(a.Meshes), func(i int) *string { return &a.Meshes[i].Name }, func(i int) *map[string]any { return &a.Meshes[i].Extras }},
+		{len(a.Materials), func(i int) *string { return &a.Materials[i].Name }, func(i int) *map[string]any { return &a.Materials[i].Extras }},
+		{len(a.Textures), func(i int) *string { return &a.Textures[i].Name }, func(i int) *map[string]any { return &a.Textures[i].Extras }},
+		{len(a.Skins), func(i int) *string { return &a.Skins[i].Name }, nil}, // skins have no extras
+		{len(a.Cameras), func(i int) *string { return &a.Cameras[i].Name }, func(i int) *map[string]any { return &a.Cameras[i].Extras }},
+		{len(a.Lights), func(i int) *string { return &a.Lights[i].Name }, func(i int) *map[string]any { return &a.Lights[i].Extras }},
+	}
+	renames := make([]map[string]string, len(kinds))
+	for k, kd := range kinds {
+		names := make([]string, kd.n)
+		for i := range names {
+			names[i] = *kd.name(i)
+		}
+		out := uniqueNames(names, MaxNameBytes)
+		renames[k] = map[string]string{}
+		for i, o := range out {
+			if o != names[i] {
+				renames[k][names[i]] = o
+				*kd.name(i) = o
+				if kd.ex != nil {
+					ex := kd.ex(i)
+					*ex = withSourceName(*ex, names[i])
+				}
+			}
+		}
+	}
+	ren := func(k int, s string) string {
+		if o, ok := renames[k][s]; ok && s != "" {
+			return o
+		}
+		return s
+	}
+	const mesh, material, texture, skin, camera, light = 0, 1, 2, 3, 4, 5
+	for i := range b.Nodes {
+		n := &b.Nodes[i]
+		n.Mesh, n.Skin, n.Camera, n.Light = ren(mesh, n.Mesh), ren(skin, n.Skin), ren(camera, n.Camera), ren(light, n.Light)
+	}
+	for i := range a.Meshes {
+		m := &a.Meshes[i]
+		prims := append([]model.Primitive(nil), m.Primitives...)
+		for j := range prims {
+			prims[j].Material = ren(material, prims[j].Material)
+		}
+		m.Primitives = prims
+	}
+	for i := range a.Materials {
+		m := &a.Materials[i]
+		for _, r := range []*model.TextureRef{&m.BaseColorTexture, &m.MetallicRoughnessTexture, &m.Normal, &m.Occlusion, &m.EmissiveTexture} {
+			r.Texture = ren(texture, r.Texture)
+		}
+	}
+	for i := range b.Animations {
+		for j := range b.Animations[i].Channels {
+			c := &b.Animations[i].Channels[j]
+			c.Material = ren(material, c.Material)
+		}
+	}
+}

@@ -113,3 +113,41 @@ func TestBakeRenamesReferences(t *testing.T) {
 func ident16() [16]float64 {
 	return [16]float64{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}
 }
+
+// Asset names follow the node rules per kind, and every reference follows:
+// "MAT_/#1" → "MAT__1" (the '_' stays, the run "/#" becomes one more), which
+// a later "MAT__1" (unchanged, kept first) pushes to "MAT__1_2"; the node,
+// primitive and channel then name the new names.
+func TestAssetNames(t *testing.T) {
+	f := &model.File{
+		Axes:  model.GLTFAxes,
+		Nodes: []model.Node{{Name: "n", Parent: -1, Rotation: [4]float64{0, 0, 0, 1}, Scale: [3]float64{1, 1, 1}, Mesh: "body.mesh"}},
+		Assets: model.Assets{
+			Meshes:    []model.Mesh{{Name: "body.mesh", Primitives: []model.Primitive{{Positions: []float32{0, 0, 0}, Mode: model.ModePoints, Material: "MAT_/#1"}}}},
+			Materials: []model.Material{{Name: "MAT_/#1", BaseColorTexture: model.TextureRef{Texture: "tex:a"}}, {Name: "MAT__1"}},
+			Textures:  []model.Texture{{Name: "tex:a", Image: model.Image{URI: "a.bmp"}}},
+		},
+		Animations: []model.Animation{{Name: "fade", FPS: 30, Frames: 2, End: 1, Loop: model.LoopOnce,
+			Channels: []model.Channel{{Material: "MAT_/#1", Path: model.PathAlpha, Curve: &model.Constant{Value: []float64{0.5}}}}}},
+	}
+	b, err := Bake(f, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := b.Assets
+	if a.Materials[0].Name != "MAT__1_2" || a.Materials[1].Name != "MAT__1" || a.Materials[0].Extras[SourceNameKey] != "MAT_/#1" {
+		t.Errorf("materials %q %q %v", a.Materials[0].Name, a.Materials[1].Name, a.Materials[0].Extras)
+	}
+	if a.Meshes[0].Name != "body_mesh" || b.Nodes[0].Mesh != "body_mesh" || a.Meshes[0].Primitives[0].Material != "MAT__1_2" {
+		t.Errorf("mesh %q, node's %q, primitive's material %q", a.Meshes[0].Name, b.Nodes[0].Mesh, a.Meshes[0].Primitives[0].Material)
+	}
+	if a.Textures[0].Name != "tex_a" || a.Materials[0].BaseColorTexture.Texture != "tex_a" {
+		t.Errorf("texture %q, bound as %q", a.Textures[0].Name, a.Materials[0].BaseColorTexture.Texture)
+	}
+	if c := b.Animations[0].Channels[0]; c.Material != "MAT__1_2" {
+		t.Errorf("channel material %q", c.Material)
+	}
+	if f.Materials[0].Name != "MAT_/#1" || f.Meshes[0].Primitives[0].Material != "MAT_/#1" {
+		t.Error("the source file was changed")
+	}
+}
