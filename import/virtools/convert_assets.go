@@ -179,7 +179,8 @@ func (ax *assetConverter) camera(c *Camera, node string) string {
 // the intensity is the power divided by the D3D attenuation at one unit,
 // a0 + a1 + a2 (exact for a light with only the quadratic factor, which
 // falls off as glTF's physical 1/d²); the range stays. Spot cones are
-// saved as full angles; glTF's are half angles. Virtools lights shine
+// saved as full angles; glTF's are half angles. A light saved switched off
+// (no 0x100 flag) gets intensity 0. Virtools lights shine
 // down their +Z, glTF's down −Z: the axis conversion maps one to the
 // other.
 func (ax *assetConverter) light(l *Light, node string) string {
@@ -209,13 +210,17 @@ func (ax *assetConverter) light(l *Light, node string) string {
 	if ml.Type != model.LightDirectional && att > 0 {
 		ml.Intensity /= att
 	}
+	ml.Intensity = math.Max(ml.Intensity, 0)
 	if l.Flags&LightActive == 0 {
+		// Switched off when saved (a script may switch it on): it lights
+		// nothing, like in the game; its intensity is kept in extras.
 		ml.Extras["virtoolsInactive"] = true
+		ml.Extras["virtoolsIntensity"] = ml.Intensity
+		ml.Intensity = 0
 	}
 	if !(ml.Range > 0) {
 		ml.Range = 0
 	}
-	ml.Intensity = math.Max(ml.Intensity, 0)
 	ax.file.Lights = append(ax.file.Lights, ml)
 	return name
 }

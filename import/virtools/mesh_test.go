@@ -244,7 +244,8 @@ func TestRawTexture(t *testing.T) {
 // vertical 2·atan(tan(0.5)·3/4) = 0.7777268 rad; the point light's power
 // 1.5 over its quadratic attenuation 2 is 0.75 (colour 0x808080 →
 // 0.21586); the spot's full cones 1.0 and 0.5 are half-angles 0.5 and
-// 0.25, its constant attenuation 1 leaves power 1.
+// 0.25, its constant attenuation 1 leaves power 1, but it is saved
+// switched off (flags 0), so its intensity is 0 with the 1 in extras.
 func TestCameraAndLights(t *testing.T) {
 	_, f, _ := decodeAssets(t, meshScene(quadMesh()))
 	if len(f.Cameras) != 1 || len(f.Lights) != 2 {
@@ -261,7 +262,7 @@ func TestCameraAndLights(t *testing.T) {
 	if p.Type != model.LightPoint || math.Abs(p.Intensity-0.75) > 1e-9 || p.Range != 50 || math.Abs(p.Color[0]-0.21586050011389926) > 1e-9 {
 		t.Errorf("point %+v", p)
 	}
-	if s.Type != model.LightSpot || s.Intensity != 1 || math.Abs(s.OuterCone-0.5) > 1e-9 || math.Abs(s.InnerCone-0.25) > 1e-9 {
+	if s.Type != model.LightSpot || s.Intensity != 0 || s.Extras["virtoolsIntensity"] != 1.0 || math.Abs(s.OuterCone-0.5) > 1e-9 || math.Abs(s.InnerCone-0.25) > 1e-9 {
 		t.Errorf("spot %+v", s)
 	}
 }
