@@ -32,12 +32,18 @@ import bpy
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 try:
     import blender_expected as ex  # noqa: E402  (needs numpy, as Blender's glTF importer does)
+    import blender_world as bw  # noqa: E402
 except ImportError as err:
     print(f"{err}: Blender's glTF importer and this check need numpy (Debian: apt-get install -y python3-numpy)",
           file=sys.stderr)
     sys.exit(2)
 
 DATA_NODE = "bake_data"
+
+# Debian's Blender 3.4 importer calls numpy.bool for meshes, an alias NumPy
+# 1.24 removed (as blender_assets.py does).
+if "bool" not in vars(ex.np):
+    ex.np.bool = bool
 
 
 class Failures:
@@ -127,8 +133,10 @@ def set_frame(scene, frame):
 
 
 def rows_of(objects):
-    """Location, rotation quaternion (w, x, y, z) and scale of each object: an N x 10 array."""
-    return ex.np.array([list(o.location) + list(o.rotation_quaternion) + list(o.scale) for o in objects])
+    """Location, rotation quaternion (w, x, y, z) and scale of each object: an N x 10 array
+    (zeros for a node without an object: a bone)."""
+    return ex.np.array([list(o.location) + list(o.rotation_quaternion) + list(o.scale) if o is not None
+                        else [0.0] * 10 for o in objects])
 
 
 def matrix_rows(obj):
@@ -165,13 +173,14 @@ class FileCheck:
         else:
             self.names = [doc["nodes"][i]["name"] if i < n else gnodes[i].name for i in range(len(gnodes))]
             self.matrices = [doc["nodes"][i].get("matrix") if i < n else None for i in range(len(gnodes))]
-            self.objects = [self.object_of(gltf, i) for i in range(len(gnodes))]
+            self.classify(gltf, gnodes)
             self.check_structure()
         if self.problems:
             return self.report()
         # The importer has already played the first clip at the scene's current
         # frame onto the objects, so the rest is what it set before that.
         self.rest = [gltf.vnodes[i].trs() for i in range(len(self.objects))]
+        self.heads = 0.0
         self.put_at_rest()
         self.rest_rows = rows_of(self.objects)
         self.check_rest()
@@ -184,29 +193,60 @@ class FileCheck:
             self.check_clip(anim, anims[ai].track_name)
         return self.report()
 
-    def object_of(self, gltf, i):
-        obj = getattr(gltf.vnodes[i], "blender_object", None)
-        if obj is None or obj.type != "EMPTY":
-            self.problems.append(f"node {i} {json.dumps(self.names[i])} did not become an empty object")
-        return obj
+    def classify(self, gltf, gnodes):
+        """Sorts the nodes: plain objects compared by local values (self.local); bones, objects
+        the importer corrects (cameras, lights) or puts under an armature or a bone, compared
+        as world matrices (self.world_nodes, blender_world.py); nodes with a skinned mesh, whose
+        transform glTF ignores (glTF 2.0 section 3.7.3.3), not compared."""
+        from io_scene_gltf2.blender.imp.gltf2_blender_vnode import VNode
+
+        self.rig = bw.Rig(gltf, VNode.Bone)
+        index = {n["name"]: i for i, n in enumerate(self.doc["nodes"])}
+        self.objects, self.local, self.world_nodes = [], [], []
+        for i in range(len(gnodes)):
+            vnode = gltf.vnodes[i]
+            obj = getattr(vnode, "blender_object", None)
+            self.objects.append(obj)
+            if gnodes[i].skin is not None:
+                continue
+            if i in self.rig.bones:
+                self.world_nodes.append(i)
+                continue
+            if obj is None:
+                self.problems.append(f"node {i} {json.dumps(self.names[i])} became neither an object nor a bone")
+                continue
+            parent = self.doc["nodes"][i]["parent"] if i < len(self.doc["nodes"]) else None
+            parent_obj = None if parent is None else getattr(gltf.vnodes[index[parent]], "blender_object", None)
+            plain = obj.parent == parent_obj and obj.parent_type == "OBJECT" and \
+                vnode.rotation_before == vnode.rotation_before.__class__((1, 0, 0, 0)) and \
+                vnode.rotation_after == vnode.rotation_after.__class__((1, 0, 0, 0))
+            (self.local if plain else self.world_nodes).append(i)
 
     def check_structure(self):
         index = {n["name"]: i for i, n in enumerate(self.doc["nodes"])}
-        for i, n in enumerate(self.doc["nodes"]):
-            obj = self.objects[i]
-            if obj is None:
+        for i in self.local:
+            if i >= len(self.doc["nodes"]):
                 continue
-            want = None if n["parent"] is None else self.objects[index[n["parent"]]]
-            if obj.parent != want:
-                self.problems.append(f"node {json.dumps(n['name'])}: Blender parent is not {json.dumps(n['parent'])}")
+            n, obj = self.doc["nodes"][i], self.objects[i]
             if obj.rotation_mode != "QUATERNION":
                 self.problems.append(f"node {json.dumps(n['name'])}: rotation mode {obj.rotation_mode}")
+        # A bone's parent bone is its node's parent when that is a bone too.
+        for i, (arma, name) in self.rig.bones.items():
+            if i >= len(self.doc["nodes"]):
+                continue
+            parent = self.doc["nodes"][i]["parent"]
+            want = self.rig.bones.get(index[parent]) if parent is not None else None
+            got = arma.data.bones[name].parent
+            if (want is None) != (got is None) or want is not None and (want[0] != arma or want[1] != got.name):
+                self.problems.append(f"bone {json.dumps(self.names[i])}: Blender parent bone is not {json.dumps(parent)}")
 
     def put_at_rest(self):
         """Every object back at its imported rest transform (Blender leaves objects
         that the active clip does not animate wherever the last clip put them)."""
         for obj, (loc, rot, scale) in zip(self.objects, self.rest):
-            obj.location, obj.rotation_quaternion, obj.scale = loc, rot, scale
+            if obj is not None:
+                obj.location, obj.rotation_quaternion, obj.scale = loc, rot, scale
+        self.rig.put_at_rest()
 
     def rest_of(self, i, path):
         nodes = self.doc["nodes"]
@@ -222,8 +262,8 @@ class FileCheck:
         return out
 
     def compare(self, clip, t, kinds, got, expect_of):
-        """Compares got (len(t) x N x 10) with expect_of(i) for every object."""
-        for i in range(len(self.objects)):
+        """Compares got (len(t) x N x 10) with expect_of(i) for every plain object."""
+        for i in self.local:
             if self.matrices[i]:
                 continue  # compared as matrices by check_matrices
             want = expect_of(i)
@@ -235,7 +275,7 @@ class FileCheck:
     def check_matrices(self, clip, t, kinds):
         """Static matrix nodes: glTF cannot animate them, so Blender shows the rest at every time."""
         for i, m in enumerate(self.matrices):
-            if not m:
+            if not m or i not in self.local:
                 continue
             self.stats["comparisons"] += len(t)
             got = ex.np.array(matrix_rows(self.objects[i].evaluated_get(bpy.context.evaluated_depsgraph_get())))
@@ -253,7 +293,8 @@ class FileCheck:
     def fcurve_rows(self, frames):
         """Every object's location, rotation and scale at each frame, from its active action's F-curves."""
         got = ex.np.tile(self.rest_rows, (len(frames), 1, 1)).astype(float)
-        for i, obj in enumerate(self.objects):
+        for i in self.local:
+            obj = self.objects[i]
             action = obj.animation_data.action if obj.animation_data else None
             if action is None:
                 continue
@@ -273,8 +314,9 @@ class FileCheck:
         for q in sorted({samples[0], samples[len(samples) // 2], samples[-1]}):
             set_frame(self.scene, frames[q])
             depsgraph = bpy.context.evaluated_depsgraph_get()
-            shown = ex.normalized_rotations(rows_of([o.evaluated_get(depsgraph) for o in self.objects]))
-            for i in range(len(self.objects)):
+            shown = ex.normalized_rotations(rows_of([o.evaluated_get(depsgraph) if o is not None else None
+                                                     for o in self.objects]))
+            for i in self.local:
                 if self.matrices[i]:
                     continue
                 for path, cols in ex.COLUMNS.items():
@@ -287,18 +329,51 @@ class FileCheck:
         self.stats["clips"] += 1
         by_node, data = ex.trs_channels(self.doc, anim)
         self.stats["data_channels"] += data
-        activate_clip(self.objects, track)
+        activate_clip([o for o in self.objects if o is not None] + self.rig.armatures(), track)
         self.put_at_rest()
         t, kinds = ex.query_times(anim)
         frames = (t * self.fps).tolist()
         got = self.fcurve_rows(frames)
         self.compare(anim["name"], t, kinds, got, lambda i: self.expected(i, by_node, t))
         self.check_scene(anim["name"], t, kinds, frames, got)
+        self.check_world(anim["name"], t, kinds, frames, by_node)
+
+    def check_world(self, clip, t, kinds, frames, by_node):
+        """Bones and corrected objects: Blender's world matrices (from its F-curves, and the
+        evaluated scene at the first, middle and last sample) against the JSON's composed
+        world matrices with the importer's correction (blender_world.py)."""
+        if not self.world_nodes:
+            return
+        objs = {i: self.objects[i] for i in self.world_nodes if i not in self.rig.bones}
+        got = self.rig.worlds(objs, frames)
+        want = bw.expected_worlds(self.doc, by_node, t, self.fps)
+        extra = len(self.objects) - len(want)  # the trailing bake_data node rests at identity
+        if extra > 0:
+            want = ex.np.concatenate([want, ex.np.tile(ex.np.eye(4), (extra, len(t), 1, 1))])
+        samples = [q for q, k in enumerate(kinds) if k == "sample"]
+        for i in self.world_nodes:
+            w = want[i] @ self.rig.rb[i]
+            self.stats["comparisons"] += len(t)
+            dev = bw.matrix_deviation(got[i], w)
+            self.failures.add(clip, self.names[i], "world", t, kinds, dev, got[i].reshape(-1, 16), w.reshape(-1, 16))
+            if i in self.rig.bones:
+                self.heads = max(self.heads, bw.heads_distance(got[i][samples], w[samples]))
+        for q in sorted({samples[0], samples[len(samples) // 2], samples[-1]}):
+            set_frame(self.scene, frames[q])
+            shown = self.rig.scene_worlds(objs, bpy.context.evaluated_depsgraph_get())
+            for i in self.world_nodes:
+                dev = bw.matrix_deviation(shown[i][None], got[i][q:q + 1])
+                self.failures.add(clip, self.names[i], "scene", t[q:q + 1], kinds[q:q + 1], dev,
+                                  shown[i].reshape(1, 16), got[i][q].reshape(1, 16))
 
     def report(self):
         for p in dict.fromkeys(self.problems):
             print(f"{self.path}: {p}", file=sys.stderr)
         self.failures.print(self.path)
+        rig = getattr(self, "rig", None)
+        if rig is not None and rig.bones:
+            self.stats["bones"] += len(self.rig.bones)
+            self.stats["heads"] = max(self.stats["heads"], self.heads)
         return len(set(self.problems)) + self.failures.count
 
 
@@ -308,16 +383,19 @@ def main():
         print("usage: blender -b --python-exit-code 1 -P blender_check.py -- DIR_OR_FILE...", file=sys.stderr)
         sys.exit(2)
     pairs, unpaired = ex.find_pairs(argv)
-    stats = {"files": 0, "clips": 0, "comparisons": 0, "data_channels": 0}
+    stats = {"files": 0, "clips": 0, "comparisons": 0, "data_channels": 0, "bones": 0, "heads": 0.0}
     failed = 0
     for gltf_path, json_path in pairs:
         stats["files"] += 1
         failed += FileCheck(gltf_path, json_path, stats).run()
     if unpaired:
         print(f"({len(unpaired)} glTF files without a JSON sibling not checked)")
+    bones = ""
+    if stats["bones"]:
+        bones = f"; {stats['bones']} bones, heads at samples within {stats['heads']:.2g} m of the JSON's world"
     print(f"Blender check: {stats['files']} files, {stats['clips']} clips, {stats['comparisons']} comparisons, "
           f"{failed} failures ({stats['data_channels']} data channels glTF cannot animate not compared; "
-          f"Blender {bpy.app.version_string})")
+          f"Blender {bpy.app.version_string}{bones})")
     if stats["files"] == 0:
         print("no glTF file with a JSON sibling found", file=sys.stderr)
         sys.exit(1)

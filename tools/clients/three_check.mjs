@@ -13,6 +13,7 @@ import { AnimationMixer, LoopOnce } from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { findPairs } from './pairs.mjs';
 import { TRS, toFloat32, restOf, trsChannels, queryTimes, valueAt, deviation, matrixDeviation } from './expected.mjs';
+import { jointIndices, composeWorlds } from './three_bones.mjs';
 
 /** The empty node bake adds for clips that animate no node (see export/gltf). */
 const DATA_NODE = 'bake_data';
@@ -84,8 +85,9 @@ function checkStructure(doc, gltf, objects, problems) {
   });
 }
 
-/** Compares every node's transform with `expect(i, path)` (or its matrix). */
-function compareNodes(doc, objects, extra, expect, where, stats, failures) {
+/** Compares every node's transform with `expect(i, path)` (or its matrix), and
+ * every bone's world matrix with the composed expectation (three_bones.mjs). */
+function compareNodes(doc, objects, extra, expect, where, stats, failures, bones) {
   doc.nodes.forEach((n, i) => {
     const obj = objects[i];
     if (n.matrix) {
@@ -103,6 +105,18 @@ function compareNodes(doc, objects, extra, expect, where, stats, failures) {
       if (!(dev <= 1)) failures.add(where.clip, n.name, p, where.t, where.kind, dev, got[p], want);
     }
   });
+  if (bones && bones.joints.size > 0) {
+    bones.scene.updateMatrixWorld(true);
+    const worlds = composeWorlds(doc, (i) =>
+      doc.nodes[i].matrix ? null : { translation: expect(i, 'translation'), rotation: expect(i, 'rotation'), scale: expect(i, 'scale') });
+    for (const i of bones.joints) {
+      if (i >= doc.nodes.length) continue;
+      const got = objects[i].matrixWorld.elements;
+      const dev = matrixDeviation(got, worlds[i]);
+      stats.comparisons++;
+      if (!(dev <= 1)) failures.add(where.clip, doc.nodes[i].name, 'world', where.t, where.kind, dev, got, worlds[i]);
+    }
+  }
   for (const obj of extra) {
     const got = localTRS(obj);
     for (const p of Object.keys(TRS)) {
@@ -114,7 +128,7 @@ function compareNodes(doc, objects, extra, expect, where, stats, failures) {
 }
 
 /** Plays one clip (LoopOnce, clamped) and compares at every query time. */
-function checkClip(doc, anim, clip, gltf, objects, extra, stats, failures) {
+function checkClip(doc, anim, clip, gltf, objects, extra, stats, failures, bones) {
   const { byNode } = trsChannels(doc, anim);
   const rests = doc.nodes.map(restOf);
   const mixer = new AnimationMixer(gltf.scene);
@@ -129,7 +143,7 @@ function checkClip(doc, anim, clip, gltf, objects, extra, stats, failures) {
       const c = byNode.get(doc.nodes[i].name)?.[p];
       return c ? valueAt(c, p, q.t) : rests[i][p];
     };
-    compareNodes(doc, objects, extra, expect, { clip: anim.name, t: q.t, kind: q.kind }, stats, failures);
+    compareNodes(doc, objects, extra, expect, { clip: anim.name, t: q.t, kind: q.kind }, stats, failures, bones);
   }
   action.stop();
   mixer.uncacheRoot(gltf.scene);
@@ -152,9 +166,17 @@ async function checkFile(pair, stats) {
   const extra = [];
   for (let i = doc.nodes.length; i < gnodes.length; i++) extra.push(await gltf.parser.getDependency('node', i));
   checkStructure(doc, gltf, objects, problems);
+  // Joints of a skin (with or without a mesh) must be Bones.
+  const bones = { scene: gltf.scene, joints: jointIndices(gltf.parser.json) };
+  for (const i of bones.joints) {
+    if (i < doc.nodes.length && !objects[i]?.isBone) {
+      problems.push(`node ${JSON.stringify(doc.nodes[i].name)} is a joint but three.js did not make it a Bone`);
+    }
+  }
+  stats.bones += bones.joints.size;
   if (problems.length === 0) {
     const rests = doc.nodes.map(restOf);
-    compareNodes(doc, objects, extra, (i, p) => rests[i][p], { clip: '(rest)', t: 0, kind: 'rest' }, stats, failures);
+    compareNodes(doc, objects, extra, (i, p) => rests[i][p], { clip: '(rest)', t: 0, kind: 'rest' }, stats, failures, bones);
     if (gltf.animations.length !== doc.animations.length) {
       problems.push(`three.js has ${gltf.animations.length} clips, JSON ${doc.animations.length}`);
     }
@@ -168,7 +190,7 @@ async function checkFile(pair, stats) {
       }
       stats.clips++;
       stats.dataChannels += trsChannels(doc, anim).data;
-      checkClip(doc, anim, clip, gltf, objects, extra, stats, failures);
+      checkClip(doc, anim, clip, gltf, objects, extra, stats, failures, bones);
     });
   }
   for (const p of problems) console.error(`${pair.gltf}: ${p}`);
@@ -185,7 +207,7 @@ async function main() {
     process.exit(2);
   }
   const { pairs, unpaired } = await findPairs(roots);
-  const stats = { files: 0, clips: 0, comparisons: 0, dataChannels: 0 };
+  const stats = { files: 0, clips: 0, comparisons: 0, dataChannels: 0, bones: 0 };
   let failed = 0;
   for (const pair of pairs) {
     stats.files++;
@@ -194,7 +216,8 @@ async function main() {
   if (unpaired.length > 0) console.log(`(${unpaired.length} glTF files without a JSON sibling not checked)`);
   console.log(
     `three.js check: ${stats.files} files, ${stats.clips} clips, ${stats.comparisons} comparisons, ${failed} failures` +
-      ` (${stats.dataChannels} data channels glTF cannot animate not compared)`,
+      ` (${stats.dataChannels} data channels glTF cannot animate not compared` +
+      `${stats.bones ? `; ${stats.bones} joints as Bones, world matrices compared` : ''})`,
   );
   if (stats.files === 0) {
     console.error('no glTF file with a JSON sibling found');
