@@ -140,3 +140,22 @@ func TestModelTwoRoots(t *testing.T) {
 		}
 	}
 }
+
+// A shape that draws nothing (no vertices, or no indices at the level of
+// detail drawn) is left out with a warning: glTF would read a primitive
+// without indices as "draw every vertex".
+func TestModelEmptyShape(t *testing.T) {
+	f := demoModel(v4)
+	f.Models[0].Shapes[1].Meshes[0].Indices = nil
+	var notices []string
+	files, err := Decode(format.BytesInput("Demo.bfres", f.Bytes()), &format.Options{Warn: func(s string) { notices = append(notices, s) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := files[0].Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if len(files[0].Meshes) != 3 || len(notices) != 1 || !strings.Contains(notices[0], "Helmet draws nothing") {
+		t.Errorf("%d meshes, notices %q", len(files[0].Meshes), notices)
+	}
+}

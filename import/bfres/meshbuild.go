@@ -54,6 +54,11 @@ func buildModel(m *Model, nodes []model.Node, lod int, warn func(string, ...any)
 		if sh.KeyShapes > 0 {
 			warn("model %s shape %s: %d key shapes (morph targets) are not converted", m.Name, sh.Name, sh.KeyShapes)
 		}
+		use := min(lod, len(sh.LODs)-1)
+		if vb := m.VertexBuffers[sh.VertexBuffer]; vb.Count == 0 || len(sh.LODs[use].Indices) == 0 {
+			warn("model %s shape %s draws nothing (%d vertices, %d indices); it is left out", m.Name, sh.Name, vb.Count, len(sh.LODs[use].Indices))
+			continue
+		}
 		if sh.Bone >= len(s.Bones) {
 			return nil, binread.Errorf(int64(sh.Off+0x10), "shape %s hangs on bone %d of %d", sh.Name, sh.Bone, len(s.Bones))
 		}
@@ -63,7 +68,6 @@ func buildModel(m *Model, nodes []model.Node, lod int, warn func(string, ...any)
 		}
 		mat := m.Materials[sh.Material]
 		prim.Material = mat.Name
-		use := min(lod, len(sh.LODs)-1)
 		if use != lod {
 			warn("model %s shape %s has %d levels of detail; drawing the last for --lod %d", m.Name, sh.Name, len(sh.LODs), lod)
 		}
