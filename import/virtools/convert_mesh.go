@@ -51,51 +51,59 @@ func (ax *assetConverter) buildMesh(m *Mesh, name string) (model.Mesh, bool) {
 		normals = unitNormals(normals, m)
 	}
 	prelit := m.Flags&MeshPrelit != 0
-	var uvSets [][]float32
-	if m.UVs != nil {
-		uvSets = append(uvSets, m.UVs)
-	}
-	var channels []map[string]any
-	for _, ch := range m.Channels {
-		info := map[string]any{"flags": ch.Flags, "srcBlend": ch.SrcBlend, "dstBlend": ch.DstBlend}
-		if ch.Material != noRef {
-			info["material"] = ax.s.Objects[ch.Material].Name
-		}
-		if ch.UVs != nil && ch.Flags&ChannelSameUV == 0 {
-			info["uvSet"] = len(uvSets)
-			uvSets = append(uvSets, ch.UVs)
-		} else {
-			info["uvSet"] = 0
-		}
-		channels = append(channels, info)
-	}
+	uvSets, channels := ax.uvSets(m)
 	if len(channels) > 0 {
 		out.Extras["virtoolsChannels"] = channels
 	}
-	// Group faces by material, primitives in the order of first slot use.
-	type group struct {
-		material string
-		faces    []int
-	}
-	var groups []*group
-	byMat := map[string]*group{}
-	for f := range m.FaceCount() {
-		mat := ax.slotMaterial(m, int(m.FaceSlots[f]), prelit)
-		g := byMat[mat]
-		if g == nil {
-			g = &group{material: mat}
-			byMat[mat] = g
-			groups = append(groups, g)
-		}
-		g.faces = append(g.faces, f)
-	}
-	for _, g := range groups {
-		out.Primitives = append(out.Primitives, primitive(m, g.faces, normals, uvSets, prelit, g.material))
+	materials, faces := ax.faceGroups(m, prelit)
+	for i, mat := range materials {
+		out.Primitives = append(out.Primitives, primitive(m, faces[i], normals, uvSets, prelit, mat))
 	}
 	if prelit {
 		out.Extras["virtoolsPrelit"] = true
 	}
 	return out, true
+}
+
+// uvSets lists the mesh's UV sets, its own first, then each material
+// channel's own UVs, with a description of every channel (material,
+// flags, blend factors and the UV set it uses) for the mesh's extras.
+func (ax *assetConverter) uvSets(m *Mesh) ([][]float32, []map[string]any) {
+	var sets [][]float32
+	if m.UVs != nil {
+		sets = append(sets, m.UVs)
+	}
+	var channels []map[string]any
+	for _, ch := range m.Channels {
+		info := map[string]any{"flags": ch.Flags, "srcBlend": ch.SrcBlend, "dstBlend": ch.DstBlend, "uvSet": 0}
+		if ch.Material != noRef {
+			info["material"] = ax.s.Objects[ch.Material].Name
+		}
+		if ch.UVs != nil && ch.Flags&ChannelSameUV == 0 {
+			info["uvSet"] = len(sets)
+			sets = append(sets, ch.UVs)
+		}
+		channels = append(channels, info)
+	}
+	return sets, channels
+}
+
+// faceGroups splits the faces by model material, in the order each
+// material is first used.
+func (ax *assetConverter) faceGroups(m *Mesh, prelit bool) (materials []string, faces [][]int) {
+	index := map[string]int{}
+	for f := range m.FaceCount() {
+		mat := ax.slotMaterial(m, int(m.FaceSlots[f]), prelit)
+		i, ok := index[mat]
+		if !ok {
+			i = len(materials)
+			index[mat] = i
+			materials = append(materials, mat)
+			faces = append(faces, nil)
+		}
+		faces[i] = append(faces[i], f)
+	}
+	return materials, faces
 }
 
 // slotMaterial names the model material of a face's slot: none for an

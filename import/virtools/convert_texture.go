@@ -89,24 +89,15 @@ func (ax *assetConverter) textureImage(index int) *textureImage {
 		return ti
 	}
 	slot := &t.Slots[t.CurrentSlot]
-	var rgba *image.NRGBA
 	switch {
 	case slot.RGBA != nil:
-		rgba = &image.NRGBA{Pix: slot.RGBA, Stride: 4 * slot.Width, Rect: image.Rect(0, 0, slot.Width, slot.Height)}
 		ti.from = "stored"
+		ti.setPixels(&image.NRGBA{Pix: slot.RGBA, Stride: 4 * slot.Width, Rect: image.Rect(0, 0, slot.Width, slot.Height)}, t)
 	case slot.File != nil:
 		ti.from = "stored " + slot.Ext + " file"
-		if mime := keepAs(slot.File); mime != "" && slot.alpha == nil && !t.Transparent {
-			ti.img, ti.ok = model.Image{MIME: mime, Bytes: slot.File}, true
-			break
-		}
-		img, err := decodeImage(slot.File, slot.Ext)
-		if err != nil {
+		if err := ti.load(slot.File, slot.Ext, slot.alpha, t); err != nil {
 			ax.warnf("texture %q: its stored %s image does not decode (%v); its materials keep their colour", name, slot.Ext, err)
-			return ti
 		}
-		rgba = toNRGBA(img)
-		applyAlpha(rgba, slot.alpha)
 	default:
 		if slot.Problem != "" {
 			ax.warnf("texture %q: %s", name, slot.Problem)
@@ -122,29 +113,41 @@ func (ax *assetConverter) textureImage(index int) *textureImage {
 		}
 		ti.from = path
 		data, err := readLimited(path)
+		if err == nil {
+			err = ti.load(data, strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), "."), nil, t)
+		}
 		if err != nil {
-			ax.warnf("texture %q: reading %s: %v; its materials keep their colour", name, path, err)
-			return ti
+			ax.warnf("texture %q: %s: %v; its materials keep their colour", name, path, err)
 		}
-		if mime := keepAs(data); mime != "" && !t.Transparent {
-			ti.img, ti.ok = model.Image{MIME: mime, Bytes: data}, true
-			break
-		}
-		img, err := decodeImage(data, strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), "."))
-		if err != nil {
-			ax.warnf("texture %q: %s does not decode (%v); its materials keep their colour", name, path, err)
-			return ti
-		}
-		rgba = toNRGBA(img)
-	}
-	if rgba != nil {
-		if t.Transparent {
-			colorKey(rgba, t.TransparentColor)
-		}
-		b := rgba.Bounds()
-		ti.img, ti.ok = model.Image{Width: b.Dx(), Height: b.Dy(), RGBA: rgba.Pix}, true
 	}
 	return ti
+}
+
+// load takes an image file: PNG and JPEG as they are, unless alpha stored
+// beside it or a colour key must change their pixels; anything else
+// decoded.
+func (ti *textureImage) load(file []byte, ext string, alpha []byte, t *Texture) error {
+	if mime := keepAs(file); mime != "" && alpha == nil && !t.Transparent {
+		ti.img, ti.ok = model.Image{MIME: mime, Bytes: file}, true
+		return nil
+	}
+	img, err := decodeImage(file, ext)
+	if err != nil {
+		return err
+	}
+	rgba := toNRGBA(img)
+	applyAlpha(rgba, alpha)
+	ti.setPixels(rgba, t)
+	return nil
+}
+
+// setPixels takes decoded pixels, applying the texture's colour key.
+func (ti *textureImage) setPixels(rgba *image.NRGBA, t *Texture) {
+	if t.Transparent {
+		colorKey(rgba, t.TransparentColor)
+	}
+	b := rgba.Bounds()
+	ti.img, ti.ok = model.Image{Width: b.Dx(), Height: b.Dy(), RGBA: rgba.Pix}, true
 }
 
 // keepAs returns the MIME type of an image file glTF can hold as is (PNG

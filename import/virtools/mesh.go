@@ -100,46 +100,27 @@ func decodeMesh(o *Object, refs refResolver, warn func(string, ...any)) (*Mesh, 
 		warn("mesh %q: data version %d predates the packed mesh layout (%d); its geometry is not read", o.Name, c.DataVersion, dataVersionMeshChange)
 		return m, nil
 	}
-	if s, err := c.section(identMeshFlags, refs); err != nil {
-		return nil, err
-	} else if s != nil {
-		if m.Flags, err = s.U32("mesh flags"); err != nil {
+	// Vertices before faces and channels: both are checked against the
+	// vertex count.
+	for _, sec := range []struct {
+		ident uint32
+		read  func(*sectionReader) error
+	}{
+		{identMeshFlags, func(s *sectionReader) (err error) { m.Flags, err = s.U32("mesh flags"); return }},
+		{identMeshMaterials, m.readMaterials},
+		{identMeshVertices, m.readVertices},
+		{identMeshFaces, m.readFaces},
+		{identMeshLines, m.readLines},
+		{identMeshChannels, m.readChannels},
+	} {
+		s, err := c.section(sec.ident, refs)
+		if err != nil {
 			return nil, err
 		}
-	}
-	if s, err := c.section(identMeshMaterials, refs); err != nil {
-		return nil, err
-	} else if s != nil {
-		if err := m.readMaterials(s); err != nil {
-			return nil, err
-		}
-	}
-	if s, err := c.section(identMeshVertices, refs); err != nil {
-		return nil, err
-	} else if s != nil {
-		if err := m.readVertices(s); err != nil {
-			return nil, err
-		}
-	}
-	if s, err := c.section(identMeshFaces, refs); err != nil {
-		return nil, err
-	} else if s != nil {
-		if err := m.readFaces(s); err != nil {
-			return nil, err
-		}
-	}
-	if s, err := c.section(identMeshLines, refs); err != nil {
-		return nil, err
-	} else if s != nil {
-		if err := m.readLines(s); err != nil {
-			return nil, err
-		}
-	}
-	if s, err := c.section(identMeshChannels, refs); err != nil {
-		return nil, err
-	} else if s != nil {
-		if err := m.readChannels(s); err != nil {
-			return nil, err
+		if s != nil {
+			if err := sec.read(s); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return m, nil
