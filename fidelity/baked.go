@@ -17,29 +17,46 @@ func Converter(f *model.File, b *sample.Baked) *sample.Converter {
 	return sample.NewConverter(model.GLTFAxes)
 }
 
+// MeasureOptions control MeasureBaked.
+type MeasureOptions struct {
+	// Shell is the virtual vertices' distance (DefaultShell when 0).
+	Shell float64
+	// PerFrame is the number of regular probes per source frame
+	// (ProbesPerFrame when 0).
+	PerFrame int
+	// Midpoints also probes halfway between consecutive key times (of all
+	// channels together): a stricter look between keys than the regular
+	// probes give.
+	Midpoints bool
+}
+
 // MeasureBaked measures every clip of b, a bake of f, against the engine:
 // probes as Probes gives them plus every key of every channel, playback
-// with slerp and with nlerp. shell 0 means DefaultShell.
-func MeasureBaked(f *model.File, b *sample.Baked, shell float64) ([]Result, error) {
+// with slerp and with nlerp.
+func MeasureBaked(f *model.File, b *sample.Baked, opts MeasureOptions) ([]Result, error) {
 	if len(f.Animations) != len(b.Animations) {
 		return nil, fmt.Errorf("bake has %d animations, the file %d", len(b.Animations), len(f.Animations))
 	}
 	h := NewHierarchy(b.Nodes)
 	cv := Converter(f, b)
-	m := NewMeter(h, shell)
+	m := NewMeter(h, opts.Shell)
 	var out []Result
 	for i := range b.Animations {
 		ba, a := &b.Animations[i], &f.Animations[i]
-		eng, err := NewEngine(h, a, cv)
+		eng, err := NewEngine(h, f.Nodes, a, cv)
 		if err != nil {
 			return nil, fmt.Errorf("animation %q: %w", a.Name, err)
 		}
-		probes := Probes(ProbeSpec{Anim: a, FPS: ba.SourceFPS, Evals: eng.Evals(), Times: KeyTimes(ba)})
-		nodes, paths, widths := make([]string, len(ba.Channels)), make([]string, len(ba.Channels)), make([]int, len(ba.Channels))
-		for c, ch := range ba.Channels {
-			nodes[c], paths[c], widths[c] = ch.Node, ch.Path, ch.Width
+		probes := Probes(ProbeSpec{Anim: a, FPS: ba.SourceFPS, Evals: eng.Evals(), Times: KeyTimes(ba), Midpoints: opts.Midpoints,
+			PerFrame: opts.PerFrame})
+		var data []DataChannel
+		for c := range ba.Channels {
+			ch := &ba.Channels[c]
+			if h.Target(ch.Node, ch.Path) < 0 {
+				data = append(data, DataChannel{Ref: ch.Source, Play: c, Width: ch.Width, Tolerance: ChannelTolerance(ch.Path)})
+			}
 		}
-		m.DataChannels(h, nodes, paths, widths)
+		m.DataChannels(data)
 		plays := []Player{NewKeyPlayer(h, ba, Slerp), NewKeyPlayer(h, ba, Nlerp)}
 		out = append(out, m.Measure(eng, plays, []Interp{Slerp, Nlerp}, probes))
 	}

@@ -145,7 +145,7 @@ func TestParentErrorMovesChildren(t *testing.T) {
 	p0 := zq(math.Pi/6 + 0.001)
 	p1 := p0
 	b.Animations[0].Channels[0].Values = append(p0[:], p1[:]...)
-	res, err := MeasureBaked(f, b, 0)
+	res, err := MeasureBaked(f, b, MeasureOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +171,7 @@ func TestNlerpIsMeasuredToo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := MeasureBaked(f, b, 0)
+	res, err := MeasureBaked(f, b, MeasureOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,8 +22,8 @@ type Result struct {
 	// Probes is the number of probe times, Samples the (node, probe) pairs.
 	Probes, Samples int
 	// DataMax is the worst non-TRS channel's error as a fraction of its
-	// tolerance (ChannelTolerance): above 1 fails. DataChannel and DataTime
-	// say where.
+	// tolerance (ChannelTolerance): above 1 fails. DataChannel (its index in
+	// the played clip) and DataTime say where.
 	DataMax     float64
 	DataChannel int
 	DataTime    float64
@@ -39,10 +39,7 @@ type Meter struct {
 	nodeErr     []float64
 	hist        []int64
 	dref, dplay [16]float64
-	dataPaths   []string
-	dataWidth   []int
-	dataTol     []float64
-	dataOn      bool
+	data        []DataChannel
 }
 
 // histogram: 1000 bins per decade from 1e-12 m to 1e4 m.
@@ -63,22 +60,16 @@ func NewMeter(h *Hierarchy, shell float64) *Meter {
 		refW: make([][16]float64, n), playW: make([][16]float64, n), nodeErr: make([]float64, n), hist: make([]int64, histDecades*histPer+2)}
 }
 
-// DataChannels tells the meter which channels of the clips it measures are
-// data channels to compare (path, width); nil paths or widths turn it off.
-// Channels whose path is a TRS path on a node of the hierarchy are
-// skipped (the vertex metric covers them).
-func (m *Meter) DataChannels(h *Hierarchy, nodes, paths []string, widths []int) {
-	m.dataPaths, m.dataWidth, m.dataTol = make([]string, len(paths)), widths, make([]float64, len(paths))
-	m.dataOn = false
-	for i, p := range paths {
-		if targetOf(h, nodes[i], p).node >= 0 {
-			continue
-		}
-		m.dataPaths[i] = p
-		m.dataTol[i] = ChannelTolerance(p)
-		m.dataOn = true
-	}
+// DataChannel is a non-TRS channel to compare: its index in the reference
+// player and in the played clip, and its width and tolerance.
+type DataChannel struct {
+	Ref, Play, Width int
+	Tolerance        float64
 }
+
+// DataChannels sets the data channels the next Measure compares (none by
+// default).
+func (m *Meter) DataChannels(chans []DataChannel) { m.data = chans }
 
 // Measure compares the reference player with each of plays (typically the
 // same keys with Slerp and with Nlerp) at every probe and reports the
@@ -107,7 +98,7 @@ func (m *Meter) Measure(ref Player, plays []Player, modes []Interp, probes []Pro
 					res.Max, res.WorstNode, res.WorstTime, res.WorstInterp = e, h.Names[i], p.Time, modes[pi]
 				}
 			}
-			if m.dataOn {
+			if len(m.data) > 0 {
 				m.measureData(ref, play, p, &res)
 			}
 		}
@@ -127,20 +118,20 @@ func (m *Meter) measureData(ref, play Player, p Probe, res *Result) {
 	if !ok1 || !ok2 {
 		return
 	}
-	for c, path := range m.dataPaths {
-		w := m.dataWidth[c]
-		if path == "" || w > len(m.dref) {
+	for _, c := range m.data {
+		w := c.Width
+		if w > len(m.dref) {
 			continue
 		}
-		if !rd.Data(p, c, m.dref[:w]) || !pd.Data(p, c, m.dplay[:w]) {
+		if !rd.Data(p, c.Ref, m.dref[:w]) || !pd.Data(p, c.Play, m.dplay[:w]) {
 			continue
 		}
 		var e float64
 		for j := range w {
 			e = max(e, math.Abs(m.dref[j]-m.dplay[j]))
 		}
-		if r := e / m.dataTol[c]; r > res.DataMax {
-			res.DataMax, res.DataChannel, res.DataTime = r, c, p.Time
+		if r := e / c.Tolerance; r > res.DataMax {
+			res.DataMax, res.DataChannel, res.DataTime = r, c.Play, p.Time
 		}
 	}
 }

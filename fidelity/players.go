@@ -68,14 +68,26 @@ type Engine struct {
 }
 
 // NewEngine compiles a's channels; cv converts to the bake's output axes.
-func NewEngine(h *Hierarchy, a *model.Animation, cv *sample.Converter) (*Engine, error) {
+// src are the model file's nodes, in the order of h's (the bake's nodes
+// carry output names, a's channels the source names).
+func NewEngine(h *Hierarchy, src []model.Node, a *model.Animation, cv *sample.Converter) (*Engine, error) {
 	clip, err := sample.CompileClip(a)
 	if err != nil {
 		return nil, err
 	}
+	if len(src) != len(h.Names) {
+		return nil, fmt.Errorf("%d source nodes for %d baked ones", len(src), len(h.Names))
+	}
+	byName := make(map[string]int, len(src))
+	for i, n := range src {
+		byName[n.Name] = i
+	}
 	e := &Engine{clip: clip, cv: cv, targets: make([]target, len(a.Channels))}
 	for i, c := range a.Channels {
-		e.targets[i] = targetOf(h, c.Node, c.Path)
+		e.targets[i] = target{node: -1, path: c.Path}
+		if n, ok := byName[c.Node]; ok && c.Node != "" {
+			e.targets[i] = targetOf(h, h.Names[n], c.Path)
+		}
 		if w := clip.Evals[i].Width(); w > len(e.buf) {
 			return nil, fmt.Errorf("channel %s of %q has %d components, more than %d", c.Path, c.Node+c.Material, w, len(e.buf))
 		}

@@ -39,6 +39,9 @@ type ProbeSpec struct {
 	Frames []float64
 	// Times are more clip times in seconds (the keys of a played file).
 	Times []float64
+	// Midpoints also probes halfway between consecutive Times (sorted), so
+	// that motion faster than the regular probes is seen between keys.
+	Midpoints bool
 	// Edges are more frames where a channel jumps (found by a search).
 	Edges []float64
 }
@@ -80,6 +83,14 @@ func Probes(spec ProbeSpec) []Probe {
 	for _, t := range spec.Times {
 		if t >= 0 && t*src <= span*(1+1e-9) {
 			ps = append(ps, Probe{Frame: min(t*src, span), Time: t})
+		}
+	}
+	if spec.Midpoints {
+		for i := 1; i < len(spec.Times); i++ {
+			t := (spec.Times[i-1] + spec.Times[i]) / 2
+			if float32(t) != float32(spec.Times[i-1]) && float32(t) != float32(spec.Times[i]) && t*src <= span {
+				ps = append(ps, Probe{Frame: t * src, Time: t})
+			}
 		}
 	}
 	edge := func(f float64) {

@@ -72,10 +72,13 @@ type BakedAnimation struct {
 // BakedChannel holds one channel's values at the animation's times.
 type BakedChannel struct {
 	Node, Material, Path string
-	TextureSlot          string
-	Labels               []string
-	Width                int
-	Step                 bool
+	// Source is the index of the model channel this was baked from (key
+	// reduction may drop channels, so it need not be the position).
+	Source      int
+	TextureSlot string
+	Labels      []string
+	Width       int
+	Step        bool
 	// Times are this channel's key times in seconds; nil means the
 	// animation's Times (every sample of the output grid). Channels whose
 	// keys were reduced to an error bound (package keys) carry their own.
@@ -239,12 +242,12 @@ func BakeAnimation(a *model.Animation, cv *Converter, opts Options) (*BakedAnima
 		ba.Times[i] = fr / src
 	}
 	ba.Duration = ba.Times[len(ba.Times)-1]
-	for _, c := range a.Channels {
+	for ci, c := range a.Channels {
 		ev, err := Compile(c.Curve)
 		if err != nil {
 			return nil, fmt.Errorf("channel %s of %q: %w", c.Path, c.Node+c.Material, err)
 		}
-		bc := BakedChannel{Node: c.Node, Material: c.Material, TextureSlot: c.TextureSlot, Path: c.Path, Labels: c.Labels,
+		bc := BakedChannel{Source: ci, Node: c.Node, Material: c.Material, TextureSlot: c.TextureSlot, Path: c.Path, Labels: c.Labels,
 			Width: ev.Width(), Step: IsStepped(ev)}
 		if k, ok := ev.(Keyer); ok {
 			bc.KeyFrames = k.KeyFrames()

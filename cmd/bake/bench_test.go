@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/animbake/bake/fidelity"
 	"github.com/animbake/bake/import/oni/oniwrite"
 	"github.com/animbake/bake/internal/testfiles"
 	"github.com/animbake/bake/manifest"
@@ -95,4 +97,28 @@ func BenchmarkRerunVsFullRun(b *testing.B) {
 	b.ReportMetric(nocache.Seconds()*1000/n, "rerun-nocache-ms")
 	b.ReportMetric(100*rerun.Seconds()/full.Seconds(), "rerun-%")
 	b.ReportMetric(100*nocache.Seconds()/full.Seconds(), "rerun-nocache-%")
+}
+
+// BenchmarkConvertSamples converts every real sample and demo input to GLB
+// on one core, with every sample of the native grid (--tolerance 0) and
+// with error-bounded keys at the default tolerance: the ratio of the two is
+// the cost of the key reduction (and of measuring it).
+func BenchmarkConvertSamples(b *testing.B) {
+	inputs := []string{filepath.Join(testfiles.RepoRoot(b), "testdata", "demo"), testfiles.Samples(b)}
+	jobs, err := collect(inputs)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, tol := range []float64{0, fidelity.DefaultTolerance} {
+		b.Run(fmt.Sprintf("tolerance=%g", tol), func(b *testing.B) {
+			cfg := &convertConfig{formats: []string{"glb"}, jobs: 1, quiet: true, failFast: true, tolerance: tol}
+			cfg.common.timing, cfg.common.curveSeconds, cfg.common.maxInflate = "graph", 10, 1<<30
+			for range b.N {
+				cfg.out = b.TempDir()
+				if err := convertAll(jobs, cfg, sample.Options{Axes: "gltf"}, io.Discard, io.Discard); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }

@@ -18,7 +18,9 @@ import (
 
 	gltfexp "github.com/animbake/bake/export/gltf"
 	jsonexp "github.com/animbake/bake/export/json"
+	"github.com/animbake/bake/fidelity"
 	"github.com/animbake/bake/format"
+	bakekeys "github.com/animbake/bake/keys"
 	"github.com/animbake/bake/manifest"
 	"github.com/animbake/bake/model"
 	"github.com/animbake/bake/sample"
@@ -30,6 +32,9 @@ type convertConfig struct {
 	formats    []string
 	fps        string
 	timebase   float64
+	tolerance  float64
+	probes     int
+	refine     int
 	axes       string
 	split      bool
 	loopSuffix bool
@@ -146,6 +151,7 @@ func convertFlags(cfg *convertConfig) *pflag.FlagSet {
 	fs.StringVar(&cfg.fps, "fps", "native", "output samples per second, or native (one per source frame)")
 	fs.Float64Var(&cfg.timebase, "timebase", 0, "override the source frame rate (source frames per second)")
 	fs.StringVar(&cfg.axes, "axes", "gltf", "output coordinates: gltf (converted) or source (the engine's own)")
+	cfg.keyFlags(fs)
 	fs.BoolVar(&cfg.split, "split", false, "write one output file per animation")
 	fs.BoolVar(&cfg.loopSuffix, "loop-suffix", false, "append -loop to repeating and ping-pong animations' names, so Godot imports them as looping")
 	fs.IntVar(&cfg.godot, "godot", 0, "also write the Godot 3 or 4 .import sidecar beside each glTF output (3 implies --loop-suffix)")
@@ -183,6 +189,12 @@ func (cfg *convertConfig) check() (sample.Options, error) {
 	}
 	if cfg.axes != "gltf" && cfg.axes != "source" {
 		return o, usagef("--axes must be gltf or source, not %q", cfg.axes)
+	}
+	if !(cfg.tolerance >= 0) || cfg.tolerance > 1e3 {
+		return o, usagef("--tolerance must be a distance in metres in [0, 1000]")
+	}
+	if cfg.probes < 1 || cfg.probes > 256 || cfg.refine < 0 || cfg.refine > 6 {
+		return o, usagef("--probes must be in [1, 256] and --refine in [0, 6]")
 	}
 	if cfg.jobs < 1 {
 		return o, usagef("--jobs must be at least 1")
@@ -279,6 +291,7 @@ type result struct {
 	empty    bool // recognised, but nothing to convert (nothingToConvert)
 	format   string
 	outputs  []string
+	bytes    int64 // written
 	warnings []string
 	err      error
 	upToDate bool            // the manifest proved its outputs current
@@ -365,8 +378,12 @@ func convertAll(jobs []job, cfg *convertConfig, opts sample.Options, stdout, std
 		if nEmpty > 0 {
 			empty = fmt.Sprintf(", %d with nothing to convert", nEmpty)
 		}
-		fmt.Fprintf(stderr, "bake: %d converted, %d up to date, %d failed, %d skipped%s, %d pruned%s\n",
-			nOK, nUpToDate, nFailed, nSkipped, empty, st.pruned, st.orphanNote())
+		var total int64
+		for _, r := range results {
+			total += r.bytes
+		}
+		fmt.Fprintf(stderr, "bake: %d converted, %d up to date, %d failed, %d skipped%s, %d pruned%s, %s written\n",
+			nOK, nUpToDate, nFailed, nSkipped, empty, st.pruned, st.orphanNote(), byteSize(total))
 	}
 	if nFailed > 0 || ctx.Err() != nil {
 		return errSomeFailed
@@ -420,7 +437,7 @@ func convertOne(j job, cfg *convertConfig, opts sample.Options) (res result) {
 			parts, names = splitFile(f, base)
 		}
 		for k, part := range parts {
-			baked, err := sample.Bake(part, opts)
+			baked, err := cfg.bake(part, opts)
 			if err != nil {
 				res.err = err
 				return res
@@ -450,11 +467,33 @@ func convertOne(j job, cfg *convertConfig, opts sample.Options) (res result) {
 		res.files = outputFiles(outs)
 	}
 	res.outputs = written
+	if err == nil {
+		for _, o := range outs {
+			res.bytes += int64(len(o.data))
+		}
+	}
 	res.err = err
 	if res.err == nil {
 		res.err = partial
 	}
 	return res
+}
+
+// keyFlags adds the flags of error-bounded keys.
+func (cfg *convertConfig) keyFlags(fs *pflag.FlagSet) {
+	fs.Float64Var(&cfg.tolerance, "tolerance", fidelity.DefaultTolerance, "error bound of the keys in metres at 3 cm (0: every sample of the --fps grid)")
+	fs.IntVar(&cfg.probes, "probes", fidelity.ProbesPerFrame, "probes per source frame where keys are checked (and may go)")
+	fs.IntVar(&cfg.refine, "refine", 0, "times to halve the probes where the motion bends between them (0-6)")
+}
+
+// bake bakes f on the --fps grid and, with a tolerance above 0, replaces
+// every clip's keys by the fewest that stay within it (package keys).
+func (cfg *convertConfig) bake(f *model.File, opts sample.Options) (*sample.Baked, error) {
+	b, err := sample.Bake(f, opts)
+	if err != nil || cfg.tolerance <= 0 {
+		return b, err
+	}
+	return b, bakekeys.Reduce(f, b, bakekeys.Options{Tolerance: cfg.tolerance, PerFrame: cfg.probes, Refine: cfg.refine})
 }
 
 // decodePath opens, identifies and decodes one file, filling in the
@@ -585,4 +624,21 @@ func encodeAll(b *sample.Baked, base string, cfg *convertConfig) ([]output, erro
 		}
 	}
 	return outs, nil
+}
+
+// byteSize says a byte count exactly and, from 10 kB on, in kB, MB or GB
+// too (SI units, 3 significant digits).
+func byteSize(n int64) string {
+	exact := fmt.Sprintf("%d bytes", n)
+	f := float64(n)
+	for _, u := range []string{"kB", "MB", "GB", "TB"} {
+		f /= 1000
+		if f < 1000 || u == "TB" {
+			if n < 10000 {
+				return exact
+			}
+			return fmt.Sprintf("%s (%.3g %s)", exact, f, u)
+		}
+	}
+	return exact
 }

@@ -41,7 +41,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	cmd := "convert"
 	if len(args) > 0 {
 		switch args[0] {
-		case "list", "eval", "plot", "check", "manifest", "help":
+		case "list", "eval", "plot", "check", "manifest", "stats", "help":
 			cmd, args = args[0], args[1:]
 		}
 	}
@@ -56,6 +56,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = runCheck(args, stdout, stderr)
 	case "manifest":
 		err = runManifest(args, stdout, stderr)
+	case "stats":
+		err = runStats(args, stdout, stderr)
 	case "help":
 		fmt.Fprint(stdout, mainUsage)
 		return exitOK
@@ -92,6 +94,7 @@ Usage:
   bake plot FILE --anim NAME [--node N] -o plot.svg
   bake check [flags] PATH... -o OUT   exit 0 when OUT is up to date with PATH... (by its manifest), else 1
   bake manifest merge A.json B.json ... -o M.json   join the manifests of CI shards
+  bake stats [--json] [--tolerance M] PATH...  keys, bytes and measured error per clip
 
 Examples:
   bake -o baked testdata/demo                 every demo input to .glb under baked/

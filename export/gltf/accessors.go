@@ -39,3 +39,69 @@ func (w *writer) floatAccessor(values []float64, width int, withBounds bool) int
 	w.doc.Accessors = append(w.doc.Accessors, acc)
 	return len(w.doc.Accessors) - 1
 }
+
+// animData gathers every animation accessor in one buffer view (accessors
+// at byte offsets in it), writing each distinct content once: channels
+// with the same key times share an input, constant tracks with the same
+// value share an output. Per-accessor views would cost more JSON than the
+// keys of the many short tracks an error-bounded bake writes.
+type animData struct {
+	view int // buffer view index, -1 until the first accessor
+	data []byte
+	seen map[string]int
+}
+
+func newAnimData() *animData { return &animData{view: -1, seen: map[string]int{}} }
+
+// accessor returns the accessor of values as FLOAT components of the given
+// width; inputs (key times) get the min and max glTF requires.
+func (w *writer) animAccessor(d *animData, values []float64, width int, input bool) int {
+	key := make([]byte, 0, 2+4*len(values))
+	key = append(key, byte(width), 'o')
+	if input {
+		key[1] = 'i'
+	}
+	for _, v := range values {
+		key = binary.LittleEndian.AppendUint32(key, math.Float32bits(float32(v)))
+	}
+	if acc, ok := d.seen[string(key)]; ok {
+		return acc
+	}
+	if d.view < 0 {
+		w.doc.BufferViews = append(w.doc.BufferViews, &gltf.BufferView{Buffer: 0})
+		d.view = len(w.doc.BufferViews) - 1
+	}
+	types := map[int]gltf.AccessorType{1: gltf.AccessorScalar, 2: gltf.AccessorVec2, 3: gltf.AccessorVec3, 4: gltf.AccessorVec4}
+	acc := &gltf.Accessor{BufferView: gltf.Index(d.view), ByteOffset: len(d.data), ComponentType: gltf.ComponentFloat,
+		Count: len(values) / width, Type: types[width]}
+	d.data = append(d.data, key[2:]...)
+	if input && len(values) > 0 {
+		lo, hi := make([]float64, width), make([]float64, width)
+		for j := range width {
+			lo[j], hi[j] = math.Inf(1), math.Inf(-1)
+		}
+		for i, v := range values {
+			f := float64(float32(v))
+			lo[i%width] = math.Min(lo[i%width], f)
+			hi[i%width] = math.Max(hi[i%width], f)
+		}
+		acc.Min, acc.Max = lo, hi
+	}
+	w.doc.Accessors = append(w.doc.Accessors, acc)
+	d.seen[string(key)] = len(w.doc.Accessors) - 1
+	return len(w.doc.Accessors) - 1
+}
+
+// finishAnimData appends the gathered data to the buffer, 4-byte aligned,
+// and places its view there.
+func (w *writer) finishAnimData(d *animData) {
+	if d.view < 0 {
+		return
+	}
+	for len(w.buf)%4 != 0 {
+		w.buf = append(w.buf, 0)
+	}
+	bv := w.doc.BufferViews[d.view]
+	bv.ByteOffset, bv.ByteLength = len(w.buf), len(d.data)
+	w.buf = append(w.buf, d.data...)
+}

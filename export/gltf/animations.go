@@ -12,20 +12,26 @@ import (
 // the others as data in the animation's extras.
 func (w *writer) animations(opts Options, scene *gltf.Scene) {
 	doc := w.doc
-	// One buffer for every accessor, sized up front: times and values.
+	// Every animation accessor goes to one buffer view, each distinct
+	// content once (animData), sized up front.
+	d := newAnimData()
 	size := 0
 	for _, a := range w.b.Animations {
 		size += len(a.Times) + 8
 		for _, c := range a.Channels {
-			size += len(c.Values)
+			size += len(c.Values) + len(c.Times)
 		}
 	}
-	w.buf = slices.Grow(w.buf, 4*size)
+	d.data = slices.Grow(d.data, 4*size)
+	defer w.finishAnimData(d)
+	timesOf := func(ts []float64) int { return w.animAccessor(d, ts, 1, true) }
 	dataNode := -1
 	for ai := range w.b.Animations {
 		a := &w.b.Animations[ai]
 		ga := &gltf.Animation{Name: a.Name}
-		times := w.floatAccessor(a.Times, 1, true)
+		// Channels with the same input, output and interpolation share a
+		// sampler (constant tracks of equal value, most often).
+		samplers := map[[3]int]int{}
 		var data []map[string]any
 		targeted := map[string]bool{}
 		plain := 0 // channels every client plays (not KHR_animation_pointer)
@@ -43,18 +49,25 @@ func (w *writer) animations(opts Options, scene *gltf.Scene) {
 				data = append(data, dataChannel(a, &c))
 				w.use(extPointer)
 			}
+			times := timesOf(c.KeyTimes(a))
 			var out int
 			if co.ubyte {
 				out = w.ubyteScalars(co.values)
 			} else {
-				out = w.floatAccessor(co.values, co.width, false)
+				out = w.animAccessor(d, co.values, co.width, false)
 			}
 			interp := gltf.InterpolationLinear
 			if c.Step || co.step {
 				interp = gltf.InterpolationStep
 			}
-			ga.Samplers = append(ga.Samplers, &gltf.AnimationSampler{Input: times, Output: out, Interpolation: interp})
-			ga.Channels = append(ga.Channels, &gltf.AnimationChannel{Sampler: len(ga.Samplers) - 1, Target: co.target})
+			sk := [3]int{times, out, int(interp)}
+			si, ok := samplers[sk]
+			if !ok {
+				ga.Samplers = append(ga.Samplers, &gltf.AnimationSampler{Input: times, Output: out, Interpolation: interp})
+				si = len(ga.Samplers) - 1
+				samplers[sk] = si
+			}
+			ga.Channels = append(ga.Channels, &gltf.AnimationChannel{Sampler: si, Target: co.target})
 		}
 		// A clip every client should see with its length: one whose channels
 		// are all data or pointers (which clients without the extension drop)
@@ -73,8 +86,8 @@ func (w *writer) animations(opts Options, scene *gltf.Scene) {
 			for i := range ones {
 				ones[i] = 1
 			}
-			in := w.floatAccessor(ends, 1, true)
-			out := w.floatAccessor(ones, 3, false)
+			in := timesOf(ends)
+			out := w.animAccessor(d, ones, 3, false)
 			ga.Samplers = append(ga.Samplers, &gltf.AnimationSampler{Input: in, Output: out, Interpolation: gltf.InterpolationStep})
 			ga.Channels = append(ga.Channels, &gltf.AnimationChannel{Sampler: len(ga.Samplers) - 1,
 				Target: gltf.AnimationChannelTarget{Node: gltf.Index(dataNode), Path: gltf.TRSScale}})
@@ -86,7 +99,8 @@ func (w *writer) animations(opts Options, scene *gltf.Scene) {
 
 // dataChannel describes a channel glTF cannot animate, for the extras.
 func dataChannel(a *sample.BakedAnimation, c *sample.BakedChannel) map[string]any {
-	m := map[string]any{"path": c.Path, "interpolation": interpName(c.Step), "values": Rows(c.Values, c.Width)}
+	m := map[string]any{"path": c.Path, "interpolation": interpName(c.Step), "times": Floats32(c.KeyTimes(a)),
+		"values": Rows(c.Values, c.Width)}
 	if c.Node != "" {
 		m["node"] = c.Node
 	}
@@ -120,6 +134,15 @@ func Rows(values []float64, width int) [][]float64 {
 	return rows
 }
 
+// Floats32 rounds values to float32, the precision every output carries.
+func Floats32(values []float64) []float64 {
+	out := make([]float64, len(values))
+	for i, v := range values {
+		out[i] = float64(float32(v))
+	}
+	return out
+}
+
 func animationExtras(a *sample.BakedAnimation, data []map[string]any) map[string]any {
 	ex := map[string]any{"loop": a.Loop, "sourceFps": a.SourceFPS, "sourceFrames": a.SourceFrames}
 	events := make([]map[string]any, 0, len(a.Events))
@@ -135,7 +158,6 @@ func animationExtras(a *sample.BakedAnimation, data []map[string]any) map[string
 	}
 	ex["events"] = events
 	if len(data) > 0 {
-		ex["times"] = Rows(a.Times, 1)
 		ex["data"] = data
 	}
 	for k, v := range a.Extras {

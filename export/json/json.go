@@ -141,14 +141,13 @@ func Build(b *sample.Baked) *Document {
 		ja := Animation{Name: a.Name, Loop: a.Loop, SourceFPS: F32(a.SourceFPS), SourceFrames: F32(a.SourceFrames),
 			FPS: F32(a.FPS), Duration: F32(a.Duration), Extras: a.Extras,
 			Channels: make([]Channel, 0, len(a.Channels)), Events: make([]Event, 0, len(a.Events))}
-		times := f32s(a.Times)
 		for _, c := range a.Channels {
 			interp := "LINEAR"
 			if c.Step {
 				interp = "STEP"
 			}
 			ja.Channels = append(ja.Channels, Channel{Node: c.Node, Material: c.Material, TextureSlot: c.TextureSlot, Path: c.Path,
-				Interpolation: interp, Labels: c.Labels, Times: times, Values: rows(c.Values, c.Width)})
+				Interpolation: interp, Labels: c.Labels, Times: f32s(c.KeyTimes(&a)), Values: rows(c.Values, c.Width)})
 		}
 		for _, e := range a.Events {
 			ja.Events = append(ja.Events, Event{Time: F32(e.Time), Frame: F32(e.Frame), Name: e.Name, Node: e.Node, Args: e.Args})

@@ -1,0 +1,186 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/spf13/pflag"
+
+	"github.com/animbake/bake/fidelity"
+	"github.com/animbake/bake/format"
+	"github.com/animbake/bake/sample"
+)
+
+const statsUsage = `Usage: bake stats [--json] [--tolerance M] [--fps R] PATH...
+
+Bakes every recognised file as the conversion would (same --fps, --axes,
+--timebase, --tolerance) and reports per clip the keys written, the bytes
+their accessors take, and the fidelity metric (docs/fidelity.md): the
+largest and the 99th-percentile distance, in metres, between where the
+engine and a glTF client (slerp and nlerp, the worse) put virtual vertices
+3 cm along every node's axes, probed at every key, 4 times per source frame,
+at every source key and on both sides of every discontinuity.
+
+Flags:
+`
+
+type statsFile struct {
+	File       string      `json:"file"`
+	Name       string      `json:"name,omitempty"`
+	Format     string      `json:"format"`
+	Keys       int         `json:"keys"`
+	Bytes      int         `json:"bytes"`
+	Max        float64     `json:"maxError"`
+	Clips      []statsClip `json:"animations"`
+	Error      string      `json:"error,omitempty"`
+	Tolerance  float64     `json:"tolerance"`
+	DataMax    float64     `json:"maxDataError"`
+	DataFailed int         `json:"dataChannelsOverTolerance"`
+}
+
+type statsClip struct {
+	Name string `json:"name"`
+	// Keys counts keys over every channel, Bytes their accessor bytes
+	// (times shared between channels counted once).
+	Keys        int     `json:"keys"`
+	Bytes       int     `json:"bytes"`
+	Max         float64 `json:"maxError"`
+	P99         float64 `json:"p99Error"`
+	WorstNode   string  `json:"worstNode,omitempty"`
+	WorstTime   float64 `json:"worstTime"`
+	WorstInterp string  `json:"worstInterpolation"`
+	// DataMax is the worst non-TRS channel error over its tolerance.
+	DataMax float64 `json:"maxDataError"`
+	Probes  int     `json:"probes"`
+}
+
+func runStats(args []string, stdout, stderr io.Writer) error {
+	var cfg convertConfig
+	fs := pflag.NewFlagSet("bake stats", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	asJSON := fs.Bool("json", false, "print JSON")
+	fs.StringVar(&cfg.fps, "fps", "native", "output samples per second, or native")
+	fs.Float64Var(&cfg.timebase, "timebase", 0, "override the source frame rate (source frames per second)")
+	fs.StringVar(&cfg.axes, "axes", "gltf", "output coordinates: gltf or source")
+	cfg.keyFlags(fs)
+	shell := fs.Float64("shell", fidelity.DefaultShell, "shell distance of the virtual vertices in metres")
+	perFrame := fs.Int("measure-probes", fidelity.ProbesPerFrame, "regular probes per source frame of the measurement")
+	midpoints := fs.Bool("midpoints", false, "also probe halfway between consecutive key times")
+	if err := parseFlags(fs, &cfg.common, args, statsUsage, stdout); err != nil {
+		return err
+	}
+	if *perFrame < 1 || *perFrame > 256 || !(*shell > 0) {
+		return usagef("--measure-probes must be in [1, 256] and --shell positive")
+	}
+	cfg.formats, cfg.jobs, cfg.textures = []string{"glb"}, 1, "none"
+	opts, err := cfg.check()
+	if err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		return usagef("no input paths given")
+	}
+	jobs, err := collect(fs.Args())
+	if err != nil {
+		return err
+	}
+	out := struct {
+		Files []statsFile `json:"files"`
+	}{Files: []statsFile{}}
+	failed := false
+	for _, j := range jobs {
+		files, fmtName, err := decodePath(j.path, cfg.common.options(func(msg string) {
+			fmt.Fprintf(stderr, "%s: warning: %s\n", j.path, msg)
+		}))
+		if errors.Is(err, format.ErrUnknown) {
+			continue
+		}
+		if err != nil {
+			failed = true
+			fmt.Fprintf(stderr, "%s: %v\n", j.path, err)
+		}
+		for _, f := range files {
+			sf := statsFile{File: j.path, Name: f.Name, Format: fmtName, Tolerance: cfg.tolerance, Clips: []statsClip{}}
+			b, err := cfg.bake(f, opts)
+			var res []fidelity.Result
+			if err == nil {
+				res, err = fidelity.MeasureBaked(f, b, fidelity.MeasureOptions{Shell: *shell, PerFrame: *perFrame, Midpoints: *midpoints})
+			}
+			if err != nil {
+				failed = true
+				sf.Error = err.Error()
+				fmt.Fprintf(stderr, "%s: %v\n", j.path, err)
+				out.Files = append(out.Files, sf)
+				continue
+			}
+			for i := range b.Animations {
+				ba, r := &b.Animations[i], res[i]
+				keys, bytes := clipSize(ba)
+				sc := statsClip{Name: ba.Name, Keys: keys, Bytes: bytes, Max: r.Max, P99: r.P99, WorstNode: r.WorstNode,
+					WorstTime: r.WorstTime, WorstInterp: r.WorstInterp.String(), DataMax: r.DataMax, Probes: r.Probes}
+				sf.Clips = append(sf.Clips, sc)
+				sf.Keys += keys
+				sf.Bytes += bytes
+				sf.Max = max(sf.Max, r.Max)
+				sf.DataMax = max(sf.DataMax, r.DataMax)
+				if r.DataMax > 1 {
+					sf.DataFailed++
+				}
+			}
+			out.Files = append(out.Files, sf)
+		}
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(out); err != nil {
+			return err
+		}
+	} else {
+		printStats(stdout, out.Files)
+	}
+	if failed {
+		return errSomeFailed
+	}
+	return nil
+}
+
+// clipSize counts a clip's keys and the bytes of its accessors: float32
+// values, and each distinct time array once.
+func clipSize(ba *sample.BakedAnimation) (keys, bytes int) {
+	seen := map[*float64]bool{}
+	for i := range ba.Channels {
+		c := &ba.Channels[i]
+		ts := c.KeyTimes(ba)
+		keys += len(ts)
+		bytes += 4 * len(c.Values)
+		if len(ts) > 0 && !seen[&ts[0]] {
+			seen[&ts[0]] = true
+			bytes += 4 * len(ts)
+		}
+	}
+	return keys, bytes
+}
+
+func printStats(w io.Writer, files []statsFile) {
+	for _, f := range files {
+		name := f.File
+		if f.Name != "" {
+			name += " [" + f.Name + "]"
+		}
+		if f.Error != "" {
+			fmt.Fprintf(w, "%s: %s\n", name, f.Error)
+			continue
+		}
+		fmt.Fprintf(w, "%s (%s): %d keys, %d bytes, max error %.3g m (tolerance %g m)\n", name, f.Format, f.Keys, f.Bytes, f.Max, f.Tolerance)
+		tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "  animation\tkeys\tbytes\tmax (m)\tp99 (m)\tworst at\tdata/tol")
+		for _, c := range f.Clips {
+			fmt.Fprintf(tw, "  %s\t%d\t%d\t%.3g\t%.3g\t%s t=%.4gs %s\t%.3g\n", c.Name, c.Keys, c.Bytes, c.Max, c.P99, c.WorstNode, c.WorstTime, c.WorstInterp, c.DataMax)
+		}
+		tw.Flush()
+	}
+}

@@ -1,0 +1,257 @@
+package keys
+
+import (
+	"math"
+
+	"github.com/animbake/bake/fidelity"
+	"github.com/animbake/bake/model"
+	"github.com/animbake/bake/sample"
+)
+
+// Kinds of channel error.
+const (
+	kindTranslation = iota
+	kindRotation
+	kindScale
+	kindData
+)
+
+// minKeyDot is the least |dot| of two neighbouring rotation keys (about 90°
+// apart): keys stay in one hemisphere far from the 180° where the short way
+// and nlerp become ambiguous.
+const minKeyDot = 0.7
+
+// channel is one channel's samples at every probe and its chosen keys.
+type channel struct {
+	path  string
+	width int
+	step  bool
+	node  int // the node it moves, -1 for data channels
+	kind  int
+	// vals are the engine's values at every probe (rotations kept in one
+	// hemisphere from probe to probe), v32 the same rounded to float32.
+	vals, v32 []float64
+	// factor turns a value difference into metres (or the channel's own
+	// unit for data); allowed is the error allowed in those units.
+	factor, allowed float64
+	keys            []int
+	buf             [16]float64
+}
+
+// err is the error of a client value against the engine's.
+func (c *channel) err(got, want []float64) float64 {
+	switch c.kind {
+	case kindTranslation:
+		var s float64
+		for j := range got {
+			d := got[j] - want[j]
+			s += d * d
+		}
+		return math.Sqrt(s) * c.factor
+	case kindRotation:
+		return fidelity.RotationDisplacement(got, want) * c.factor
+	}
+	var e float64
+	for j := range got {
+		e = max(e, math.Abs(got[j]-want[j]))
+	}
+	return e * c.factor
+}
+
+// ok reports whether keys at probes i and j alone play every probe
+// between them within the allowed error, with nlerp and (unless nlerpOnly)
+// with slerp.
+func (c *channel) ok(i, j int, probes []fidelity.Probe, t32 []float64, nlerpOnly bool) bool {
+	w := c.width
+	a, b := c.v32[i*w:i*w+w], c.v32[j*w:j*w+w]
+	out := c.buf[:w]
+	rot := c.kind == kindRotation && !c.step
+	if rot && math.Abs(a[0]*b[0]+a[1]*b[1]+a[2]*b[2]+a[3]*b[3]) < minKeyDot {
+		return false
+	}
+	ti, span := t32[i], t32[j]-t32[i]
+	for k := i + 1; k < j; k++ {
+		u := min(max((probes[k].Time-ti)/span, 0), 1)
+		want := c.vals[k*w : k*w+w]
+		if !rot {
+			fidelity.Interpolate(c.path, c.step, fidelity.Slerp, a, b, u, out)
+			if c.err(out, want) > c.allowed {
+				return false
+			}
+			continue
+		}
+		fidelity.Rotate(fidelity.Nlerp, a, b, u, out)
+		if c.err(out, want) > c.allowed {
+			return false
+		}
+		if !nlerpOnly {
+			fidelity.Rotate(fidelity.Slerp, a, b, u, out)
+			if c.err(out, want) > c.allowed {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// choose picks keys greedily: from each key, the farthest probe that still
+// plays everything between within the allowed error (found by doubling,
+// then bisection). The search blends rotations by nlerp alone, which needs
+// no trigonometry; the segment found is then checked with slerp too and
+// shortened (by bisection) in the rare case slerp fails.
+func (c *channel) choose(probes []fidelity.Probe, t32 []float64) {
+	n := len(probes)
+	c.keys = append(c.keys[:0], 0)
+	for i := 0; i < n-1; {
+		good := c.farthest(i, i+1, n, probes, t32, true)
+		if good > i+1 && c.kind == kindRotation && !c.ok(i, good, probes, t32, false) {
+			good = c.farthest(i, i+1, good, probes, t32, false)
+		}
+		c.keys = append(c.keys, good)
+		i = good
+	}
+}
+
+// farthest returns the farthest probe j < end from key i such that ok(i, j),
+// given that ok(i, good) holds.
+func (c *channel) farthest(i, good, end int, probes []fidelity.Probe, t32 []float64, nlerpOnly bool) int {
+	bad := -1
+	for try := i + 2; try < end; try = i + 2*(try-i) {
+		if !c.ok(i, try, probes, t32, nlerpOnly) {
+			bad = try
+			break
+		}
+		good = try
+	}
+	if bad < 0 && good != end-1 {
+		if c.ok(i, end-1, probes, t32, nlerpOnly) {
+			return end - 1
+		}
+		bad = end - 1
+	}
+	for bad >= 0 && bad-good > 1 {
+		mid := (good + bad) / 2
+		if c.ok(i, mid, probes, t32, nlerpOnly) {
+			good = mid
+		} else {
+			bad = mid
+		}
+	}
+	return good
+}
+
+// every keeps a key at every probe.
+func (c *channel) every(n int) {
+	c.keys = c.keys[:0]
+	for k := range n {
+		c.keys = append(c.keys, k)
+	}
+}
+
+func kindOf(node int, path string) int {
+	if node < 0 {
+		return kindData
+	}
+	switch path {
+	case model.PathTranslation:
+		return kindTranslation
+	case model.PathRotation:
+		return kindRotation
+	}
+	return kindScale
+}
+
+// sampleChannels evaluates every channel of the clip at every probe.
+func sampleChannels(h *fidelity.Hierarchy, eng *fidelity.Engine, ba *sample.BakedAnimation, probes []fidelity.Probe) []*channel {
+	return sampleChannelsFrom(h, eng, ba, probes, nil, nil)
+}
+
+// sampleChannelsFrom is sampleChannels that copies probe k's values from
+// prev's probe from[k] when that is not -1.
+func sampleChannelsFrom(h *fidelity.Hierarchy, eng *fidelity.Engine, ba *sample.BakedAnimation, probes []fidelity.Probe,
+	prev []*channel, from []int) []*channel {
+	n := len(probes)
+	chans := make([]*channel, len(ba.Channels))
+	for ci := range ba.Channels {
+		bc := &ba.Channels[ci]
+		node := h.Target(bc.Node, bc.Path)
+		c := &channel{path: bc.Path, width: bc.Width, step: bc.Step, node: node, kind: kindOf(node, bc.Path)}
+		w := c.width
+		c.vals, c.v32 = make([]float64, n*w), make([]float64, n*w)
+		for k, p := range probes {
+			v := c.vals[k*w : k*w+w]
+			if prev != nil && from[k] >= 0 {
+				copy(v, prev[ci].vals[from[k]*w:from[k]*w+w])
+			} else {
+				eng.Data(p, ci, v)
+			}
+			if c.kind == kindRotation && w == 4 && k > 0 {
+				q := c.vals[(k-1)*w : k*w]
+				if q[0]*v[0]+q[1]*v[1]+q[2]*v[2]+q[3]*v[3] < 0 {
+					v[0], v[1], v[2], v[3] = -v[0], -v[1], -v[2], -v[3]
+				}
+			}
+		}
+		for j, v := range c.vals {
+			c.v32[j] = float64(float32(v))
+		}
+		chans[ci] = c
+	}
+	return chans
+}
+
+// findJumps looks for discontinuities between neighbouring probes that no
+// source key announced (a teleport inside a curve): an interval whose
+// change dwarfs its neighbours' is halved, following the half that holds
+// the change, down to one float32 time step; a smooth change splits between
+// the halves and is let go. It returns the frames just after each jump.
+func findJumps(eng *fidelity.Engine, chans []*channel, probes []fidelity.Probe, src float64) []float64 {
+	var edges []float64
+	n := len(probes)
+	for ci, c := range chans {
+		if c.width > 16 || n < 2 {
+			continue
+		}
+		w := c.width
+		d := make([]float64, n-1)
+		for i := range n - 1 {
+			d[i] = c.err(c.vals[i*w:i*w+w], c.vals[(i+1)*w:(i+2)*w])
+		}
+		var vl, vm, vh [16]float64
+		for i := range n - 1 {
+			if d[i] <= 10*c.allowed || (probes[i].Edge && probes[i+1].Edge) {
+				continue
+			}
+			if (i > 0 && d[i] <= 8*d[i-1]) || (i+1 < n-1 && d[i] <= 8*d[i+1]) {
+				continue
+			}
+			lo, hi := probes[i].Frame, probes[i+1].Frame
+			copy(vl[:w], c.vals[i*w:i*w+w])
+			copy(vh[:w], c.vals[(i+1)*w:(i+2)*w])
+			found := false
+			for range 80 {
+				tl, th := float32(lo/src), float32(hi/src)
+				if math.Nextafter32(tl, float32(math.Inf(1))) >= th {
+					found = true
+					break
+				}
+				mid := (lo + hi) / 2
+				eng.Data(fidelity.Probe{Frame: mid}, ci, vm[:w])
+				whole := c.err(vl[:w], vh[:w])
+				dl, dh := c.err(vl[:w], vm[:w]), c.err(vm[:w], vh[:w])
+				if max(dl, dh) < 0.9*whole {
+					break // smooth: the change spreads over both halves
+				}
+				if dl > dh {
+					hi, vh = mid, vm
+				} else {
+					lo, vl = mid, vm
+				}
+			}
+			if found {
+				edges = append(edges, hi)
+			}
+		}
+	}
+	return edges
+}

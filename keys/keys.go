@@ -1,0 +1,166 @@
+// Package keys replaces a bake's keys by the fewest that a glTF client
+// plays within an error bound of the engine at any time, by the fidelity
+// metric (package fidelity): per channel a greedy choice among the probe
+// times (several per source frame, every source key, both sides of every
+// discontinuity) with each channel's share of the tolerance, then the
+// whole hierarchy measured and the channels of nodes that fail tightened.
+//
+// Sampling is done once per clip into plain arrays; the choice and the
+// checks run over those arrays without allocating per sample.
+package keys
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/animbake/bake/fidelity"
+	"github.com/animbake/bake/model"
+	"github.com/animbake/bake/sample"
+)
+
+// Options control the reduction.
+type Options struct {
+	// Tolerance is the largest vertex error in metres (fidelity's metric).
+	Tolerance float64
+	// Shell is the virtual vertices' distance (fidelity.DefaultShell when 0).
+	Shell float64
+	// PerFrame is the number of probes per source frame
+	// (fidelity.ProbesPerFrame when 0).
+	PerFrame int
+	// Refine is how many times probes are halved where the motion bends
+	// between them enough for the keys to miss it halfway (at most 6).
+	Refine int
+}
+
+// maxRounds bounds how often the channels of failing nodes are tightened
+// before they keep a key at every probe.
+const maxRounds = 6
+
+// Reduce replaces the keys of every clip of b (a bake of f) by error-bounded
+// ones: each channel gets its own key times (BakedChannel.Times).
+func Reduce(f *model.File, b *sample.Baked, opts Options) error {
+	if len(f.Animations) != len(b.Animations) {
+		return fmt.Errorf("bake has %d animations, the file %d", len(b.Animations), len(f.Animations))
+	}
+	if opts.Shell <= 0 {
+		opts.Shell = fidelity.DefaultShell
+	}
+	h := fidelity.NewHierarchy(b.Nodes)
+	g := newGeometry(h, opts.Shell)
+	cv := fidelity.Converter(f, b)
+	m := fidelity.NewMeter(h, opts.Shell)
+	for i := range b.Animations {
+		if err := reduceClip(h, f.Nodes, g, m, &f.Animations[i], &b.Animations[i], cv, opts); err != nil {
+			return fmt.Errorf("animation %q: %w", f.Animations[i].Name, err)
+		}
+	}
+	dropRestTracks(h, b)
+	return nil
+}
+
+// dropRestTracks removes the TRS channels of a (node, path) that no clip
+// moves from the node's rest value: every clip that has one holds it
+// constant (two keys) at exactly the rest value in float32. A client shows
+// the rest there whatever clip played before, so the track only costs
+// bytes (a glTF channel, sampler and accessors in every clip). A property
+// that any clip moves keeps its track in every clip, so that no clip
+// leaves it where another put it.
+func dropRestTracks(h *fidelity.Hierarchy, b *sample.Baked) {
+	type prop struct {
+		node int
+		path string
+	}
+	moved := map[prop]bool{}
+	for ai := range b.Animations {
+		for _, c := range b.Animations[ai].Channels {
+			n := h.Target(c.Node, c.Path)
+			if n < 0 {
+				continue
+			}
+			if !atRest(&h.Rest[n], c.Path, c.Values, len(c.Times)) {
+				moved[prop{n, c.Path}] = true
+			}
+		}
+	}
+	for ai := range b.Animations {
+		a := &b.Animations[ai]
+		kept := a.Channels[:0]
+		for _, c := range a.Channels {
+			if n := h.Target(c.Node, c.Path); n < 0 || moved[prop{n, c.Path}] {
+				kept = append(kept, c)
+			}
+		}
+		a.Channels = kept
+	}
+}
+
+// atRest reports whether keys hold exactly the rest value (in float32) at
+// most two keys long.
+func atRest(rest *fidelity.TRS, path string, values []float64, keys int) bool {
+	if keys > 2 {
+		return false
+	}
+	var r []float64
+	switch path {
+	case model.PathTranslation:
+		r = rest.T[:]
+	case model.PathRotation:
+		r = rest.R[:]
+	default:
+		r = rest.S[:]
+	}
+	for i, v := range values {
+		if float32(v) != float32(r[i%len(r)]) {
+			return false
+		}
+	}
+	return true
+}
+
+// geometry is what turns a node's share of the tolerance into value
+// tolerances, from the rest pose in the output axes.
+type geometry struct {
+	// reach is the largest distance from the node's origin to a virtual
+	// vertex of its subtree: what a rotation of the node swings.
+	reach []float64
+	// parentScale is the parent's largest world axis scale: what a
+	// translation of the node is multiplied by.
+	parentScale []float64
+	// minScale is the node's smallest rest scale component.
+	minScale []float64
+}
+
+func newGeometry(h *fidelity.Hierarchy, shell float64) *geometry {
+	n := len(h.Parent)
+	world := make([][16]float64, n)
+	h.World(h.Rest, world)
+	g := &geometry{reach: make([]float64, n), parentScale: make([]float64, n), minScale: make([]float64, n)}
+	for i := range n {
+		g.parentScale[i] = 1
+		if p := h.Parent[i]; p >= 0 {
+			g.parentScale[i] = axisScale(&world[p])
+		}
+		s := h.Rest[i].S
+		g.minScale[i] = max(min(math.Abs(s[0]), math.Abs(s[1]), math.Abs(s[2])), 1e-6)
+	}
+	// Every node's vertices lie within reach of each of its ancestors.
+	for d := range n {
+		own := shell * axisScale(&world[d])
+		for a := d; a >= 0; a = h.Parent[a] {
+			dx := world[d][12] - world[a][12]
+			dy := world[d][13] - world[a][13]
+			dz := world[d][14] - world[a][14]
+			g.reach[a] = max(g.reach[a], math.Sqrt(dx*dx+dy*dy+dz*dz)+own)
+		}
+	}
+	return g
+}
+
+// axisScale is the longest of a matrix's three axis columns.
+func axisScale(m *[16]float64) float64 {
+	var s float64
+	for c := range 3 {
+		s = max(s, math.Sqrt(m[c*4]*m[c*4]+m[c*4+1]*m[c*4+1]+m[c*4+2]*m[c*4+2]))
+	}
+	return s
+}

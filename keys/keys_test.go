@@ -1,0 +1,120 @@
+package keys
+
+import (
+	"math"
+	"testing"
+
+	"github.com/animbake/bake/fidelity"
+	"github.com/animbake/bake/model"
+	"github.com/animbake/bake/sample"
+)
+
+// oneNode is a file with one root node at the origin and one clip moving
+// its translation by curve c.
+func oneNode(c model.Curve, frames, end, period float64, loop string) *model.File {
+	return &model.File{Axes: model.GLTFAxes,
+		Nodes: []model.Node{{Name: "n", Parent: -1, Rotation: [4]float64{0, 0, 0, 1}, Scale: [3]float64{1, 1, 1}}},
+		Animations: []model.Animation{{Name: "a", FPS: 30, Frames: frames, End: end, Period: period, Loop: loop,
+			Channels: []model.Channel{{Node: "n", Path: model.PathTranslation, Curve: c}}}}}
+}
+
+func reduce(t *testing.T, f *model.File) *sample.BakedChannel {
+	t.Helper()
+	b, err := sample.Bake(f, sample.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Reduce(f, b, Options{Tolerance: 1e-4}); err != nil {
+		t.Fatal(err)
+	}
+	res, err := fidelity.MeasureBaked(f, b, fidelity.MeasureOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res[0].Max > 1e-4 {
+		t.Errorf("measured %g m, above the tolerance", res[0].Max)
+	}
+	return &b.Animations[0].Channels[0]
+}
+
+func TestStraightLineKeepsTwoKeys(t *testing.T) {
+	// 0 → (3, 0, 0) m over 30 frames: linear playback of the two ends is
+	// exact everywhere.
+	c := reduce(t, oneNode(&model.Keyed{Interp: model.InterpLinear, Width: 3, Frames: []float64{0, 30},
+		Values: []float64{0, 0, 0, 3, 0, 0}}, 31, 30, 0, model.LoopOnce))
+	if len(c.Times) != 2 || c.Times[0] != 0 || c.Times[1] != 1 || c.Values[3] != 3 {
+		t.Fatalf("times %v values %v", c.Times, c.Values)
+	}
+}
+
+func TestStepKeepsItsJump(t *testing.T) {
+	// STEP from 0 to 1 m at frame 10 of a 20-frame clip: keys at the start,
+	// at the step (1/3 s) and at the end, still STEP.
+	c := reduce(t, oneNode(&model.Keyed{Interp: model.InterpStep, Width: 3, Frames: []float64{0, 10},
+		Values: []float64{0, 0, 0, 1, 0, 0}}, 21, 20, 0, model.LoopOnce))
+	if !c.Step || len(c.Times) != 3 || float32(c.Times[1]) != float32(10.0/30) || c.Values[0] != 0 || c.Values[3] != 1 || c.Values[6] != 1 {
+		t.Fatalf("step %v times %v values %v", c.Step, c.Times, c.Values)
+	}
+}
+
+func TestTeleportingLoopSeamStaysSharp(t *testing.T) {
+	// A repeat of period 10 frames moving 0 → 1 m along x and jumping back
+	// to 0 at the seam. Keys: the start; one float32 step before the seam
+	// (x = that time · 3 m/s, just under 1); the seam itself (x = 0, frame 0
+	// again). Never a one-frame smear back to 0.
+	c := reduce(t, oneNode(&model.Keyed{Interp: model.InterpLinear, Width: 3, Frames: []float64{0, 10},
+		Values: []float64{0, 0, 0, 1, 0, 0}}, 10, 9, 10, model.LoopRepeat))
+	seam := float32(10.0 / 30)
+	before := math.Nextafter32(seam, 0)
+	if len(c.Times) != 3 || float32(c.Times[1]) != before || float32(c.Times[2]) != seam {
+		t.Fatalf("times %v", c.Times)
+	}
+	if math.Abs(c.Values[3]-float64(before)*3) > 1e-12 || c.Values[6] != 0 {
+		t.Fatalf("values %v", c.Values)
+	}
+}
+
+func TestCubicGetsKeysWhereTheBoundSays(t *testing.T) {
+	// x(f) = V·(f/N)², V = 1 m, N = 30 frames: a Hermite segment from 0 to V
+	// with tangents 0 and 2V/N per frame. Linear keys h frames apart miss a
+	// parabola by x''·h²/8 = V·h²/(4N²) at their midpoint: 6.9e-5 m for
+	// h = 0.5 frame, 1.6e-4 m for h = 0.75. Probes are a quarter frame
+	// apart, so the bound 1e-4 m (the root's whole share) gives a key every
+	// half frame: 61 keys, at k/60 s.
+	c := reduce(t, oneNode(&model.Keyed{Interp: model.InterpHermite, Width: 3, Frames: []float64{0, 30},
+		Values: []float64{0, 0, 0, 1, 0, 0}, InTangents: []float64{0, 0, 0, 2.0 / 30, 0, 0},
+		OutTangents: []float64{0, 0, 0, 2.0 / 30, 0, 0}}, 31, 30, 0, model.LoopOnce))
+	if len(c.Times) != 61 {
+		t.Fatalf("%d keys at %v", len(c.Times), c.Times)
+	}
+	for k, tm := range c.Times {
+		if math.Abs(tm-float64(k)/60) > 1e-12 {
+			t.Fatalf("key %d at %g s, want %g", k, tm, float64(k)/60)
+		}
+	}
+}
+
+func TestRestTracksDropped(t *testing.T) {
+	// Two clips: one moves the node's translation, both hold its scale at
+	// the rest value. The scale track goes from both; the translation stays
+	// in both, held where the second clip holds it.
+	f := oneNode(&model.Keyed{Interp: model.InterpLinear, Width: 3, Frames: []float64{0, 30},
+		Values: []float64{0, 0, 0, 3, 0, 0}}, 31, 30, 0, model.LoopOnce)
+	one := &model.Constant{Value: []float64{1, 1, 1}}
+	zero := &model.Constant{Value: []float64{0, 0, 0}}
+	f.Animations[0].Channels = append(f.Animations[0].Channels, model.Channel{Node: "n", Path: model.PathScale, Curve: one})
+	f.Animations = append(f.Animations, model.Animation{Name: "b", FPS: 30, Frames: 2, End: 1, Loop: model.LoopOnce,
+		Channels: []model.Channel{{Node: "n", Path: model.PathTranslation, Curve: zero}, {Node: "n", Path: model.PathScale, Curve: one}}})
+	b, err := sample.Bake(f, sample.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Reduce(f, b, Options{Tolerance: 1e-4}); err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range b.Animations {
+		if len(a.Channels) != 1 || a.Channels[0].Path != model.PathTranslation || len(a.Channels[0].Times) != 2 {
+			t.Fatalf("clip %s: %+v", a.Name, a.Channels)
+		}
+	}
+}
