@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/animbake/bake/import/ccs/ccswrite"
 )
 
 // i16s packs signed 16-bit values little-endian.
@@ -188,5 +190,28 @@ func TestWideLayoutsByHand(t *testing.T) {
 	}
 	if uv := m.Meshes[0].UVs; !equalF32(uv, []float32{2.5, -0.25}) {
 		t.Errorf("rigid UVs %v", uv)
+	}
+}
+
+// Generation 1's Model size word is unreliable (ccs-container.md §2.5):
+// a model whose size says 2 words still decodes whole, its body running to
+// the next chunk the walk resyncs to.
+func TestModelSizeTrap(t *testing.T) {
+	b := ccswrite.New("trap", 0x110)
+	obj := b.Object("OBJ_a", "a.max")
+	mdl := b.Object("MDL_a", "a.max")
+	anm := b.Object("ANM_a", "a.max")
+	b.ObjectFull(obj, 0, mdl, 0)
+	quad := ccswrite.RigidMesh{Pos: [][3]int16{{0, 0, 0}, {4, 0, 0}, {0, 4, 0}, {4, 4, 0}},
+		Normal: [][4]int8{{0, 0, 64, 1}, {0, 0, 64, 1}, {0, 0, 64, 0}, {0, 0, 64, 0}},
+		Color:  make([][4]byte, 4), UV: make([][2]int16, 4)}
+	b.ChunkSized(0x0800, 2, b.RigidModelWords(mdl, 4096, 0, quad)...)
+	b.Anime(anm, 2, false, []ccswrite.Record{ccswrite.ObjCtrl(obj, ccswrite.Const(1, 2, 3), ccswrite.Absent, ccswrite.Absent, ccswrite.Absent)})
+	f := mustDecode(t, b.Bytes())
+	if len(f.Meshes) != 1 || len(f.Meshes[0].Primitives[0].Positions) != 12 || len(f.Meshes[0].Primitives[0].Indices) != 6 {
+		t.Fatalf("meshes %+v", f.Meshes)
+	}
+	if p := f.Meshes[0].Primitives[0].Positions; p[3] != 4 || p[7] != 4 {
+		t.Errorf("positions %v", p)
 	}
 }

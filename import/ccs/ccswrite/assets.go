@@ -118,6 +118,12 @@ func (b *Builder) modelHead(id uint32, scale float32, typ, flags byte, meshes in
 // RigidModel appends a rigid Model chunk; flags 0x02 / 0x04 leave out
 // colours / UVs (both set: a morph target).
 func (b *Builder) RigidModel(id uint32, scale float32, flags byte, meshes ...RigidMesh) {
+	b.Chunk(0x0800, b.RigidModelWords(id, scale, flags, meshes...)...)
+}
+
+// RigidModelWords returns a rigid Model chunk's body, for chunks written
+// with a wrong size word (generation 1's size trap).
+func (b *Builder) RigidModelWords(id uint32, scale float32, flags byte, meshes ...RigidMesh) []uint32 {
 	w := b.modelHead(id, scale, 0, flags, len(meshes))
 	for _, m := range meshes {
 		n := len(m.Pos)
@@ -147,7 +153,7 @@ func (b *Builder) RigidModel(id uint32, scale float32, flags byte, meshes ...Rig
 			w = append(w, bytesWords(p)...)
 		}
 	}
-	b.Chunk(0x0800, w...)
+	return w
 }
 
 // DeformableModel appends a deformable Model chunk in the layout before
