@@ -374,6 +374,7 @@ func TestHostileTextures(t *testing.T) {
 	}{
 		{"overflowing size", "raw bitmap of 65536 × 65536", []uint32{1, 32, 1 << 16, 1 << 16, 0, 0, 0, 0, 0}, vtwrite.IdentTexRaw},
 		{"zero width", "raw bitmap of 0 × 2", []uint32{1, 32, 0, 2, 0, 0, 0, 0, 0}, vtwrite.IdentTexRaw},
+		{"bad pixel format", "64 bits per pixel", []uint32{1, 64, 1, 1, 0, 0, 0, 0, 0}, vtwrite.IdentTexRaw},
 		{"short plane", "blue plane holds 1 bytes", []uint32{1, 32, 1, 2, 0, 0, 0, 0, 0, 1, 7}, vtwrite.IdentTexRaw},
 		{"slot count", "slots need", []uint32{0x40000000}, vtwrite.IdentTexRaw},
 		{"image file past the section", "does not fit", []uint32{1, 4, 4, 32, 1, 0x706d62, 0, 0, 1 << 30}, vtwrite.IdentTexReader},

@@ -155,6 +155,9 @@ func (t *Texture) readRaw(s *sectionReader) error {
 		if bpp == 0 {
 			continue
 		}
+		if bpp > 32 {
+			return s.errorf("raw bitmap of %d bits per pixel (at most 32)", bpp)
+		}
 		var h [8]uint32 // width, height, 4 masks, compression
 		off := s.Off()
 		for k := range 7 {
