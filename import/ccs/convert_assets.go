@@ -341,6 +341,9 @@ func (ac *assetConverter) mesh(m *Model, o ObjectChunk) (mesh, skin string, err 
 	}
 	me := model.Mesh{Extras: map[string]any{"ccsObject": int64(m.ID), "ccsModelType": int64(m.Type),
 		"ccsVertexScale": float64(m.Scale)}}
+	if m.DrawFlags != [4]byte{} {
+		me.Extras["ccsDrawFlags"] = fmt.Sprintf("%02x%02x%02x%02x", m.DrawFlags[0], m.DrawFlags[1], m.DrawFlags[2], m.DrawFlags[3])
+	}
 	var subNames []string
 	targets := ac.morphTargetsOf(m)
 	for _, t := range targets {

@@ -45,6 +45,10 @@ type Model struct {
 	Type      uint8
 	Flags     uint8
 	TanBin    uint16
+	// DrawFlags are the header's material and draw flag bytes (u8, u8,
+	// i16); blender_ccs_importer reads bit 0 of the first as emissive and
+	// bit 1 as emissive with inverted colours. Kept as data.
+	DrawFlags [4]byte
 	Outline   [4]byte
 	Lookup    []uint8
 	Meshes    []SubMesh
@@ -154,6 +158,7 @@ func readModel(c *RawChunk, version uint32) (*Model, error) {
 	count := int(order.Uint16(head[2:]))
 	lookupCount := int(head[8])
 	m.TanBin = order.Uint16(head[10:])
+	copy(m.DrawFlags[:], head[4:8])
 	if version > VersionGen1 {
 		o, err := r.Bytes(4, "model outline colour")
 		if err != nil {
