@@ -39,12 +39,12 @@ const (
 // vertexScale/4096 cm (blender_ccs_importer: (scale/256)/16, then ×0.01 to
 // metres, which bake leaves to File.Axes).
 type Model struct {
-	Off       int64
-	ID        uint32
-	Scale     float32
-	Type      uint8
-	Flags     uint8
-	TanBin    uint16
+	Off    int64
+	ID     uint32
+	Scale  float32
+	Type   uint8
+	Flags  uint8
+	TanBin uint16
 	// DrawFlags are the header's material and draw flag bytes (u8, u8,
 	// i16); blender_ccs_importer reads bit 0 of the first as emissive and
 	// bit 1 as emissive with inverted colours. Kept as data.
