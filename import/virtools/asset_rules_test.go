@@ -147,3 +147,20 @@ func TestDemoGroupsAndExtras(t *testing.T) {
 		}
 	}
 }
+
+// TestMeshLines: a mesh's lines (count 2, buffer of the pairs 0–1, 2–3)
+// become a LINES primitive after its triangles, with the vertices it uses
+// and the mesh's first material.
+func TestMeshLines(t *testing.T) {
+	q := quadMesh()
+	q.Lines = []uint16{0, 1, 2, 3}
+	s, m, _ := decodeAssets(t, meshScene(q))
+	if got := s.Assets.Meshes[msMesh].Lines; !slices.Equal(got, q.Lines) {
+		t.Fatalf("lines %v", got)
+	}
+	p := m.Meshes[0].Primitives
+	if len(p) != 3 || p[2].Mode != model.ModeLines || !slices.Equal(p[2].Indices, []uint32{0, 1, 2, 3}) ||
+		!slices.Equal(p[2].Positions, q.Positions) || p[2].Material != "Mat_A" {
+		t.Errorf("line primitive %+v", p[len(p)-1])
+	}
+}

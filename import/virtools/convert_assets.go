@@ -72,7 +72,7 @@ func (ax *assetConverter) unique(used map[string]bool, name, placeholder string,
 }
 
 // assetEntities lists, in table order, the 3D entities that show
-// something: a mesh with triangles, a camera or a light.
+// something: a mesh with triangles or lines, a camera or a light.
 func (cv *converter) assetEntities() []int {
 	a := cv.s.Assets
 	if a == nil {
@@ -82,7 +82,7 @@ func (cv *converter) assetEntities() []int {
 	for _, e := range sortedKeys(cv.s.Entities) {
 		ent := cv.s.Entities[e]
 		m := a.Meshes[ent.Mesh]
-		if (ent.Mesh != noRef && m != nil && m.FaceCount() > 0) || a.Cameras[e] != nil || a.Lights[e] != nil {
+		if (ent.Mesh != noRef && m != nil && (m.FaceCount() > 0 || len(m.Lines) > 0)) || a.Cameras[e] != nil || a.Lights[e] != nil {
 			out = append(out, e)
 		}
 	}

@@ -37,9 +37,9 @@ func (ax *assetConverter) buildMesh(m *Mesh, name string) (model.Mesh, bool) {
 	case m.Positions == nil && m.Vertices > 0:
 		ax.warnf("mesh %q: its vertex positions are procedural (not saved); the mesh is left out", objName)
 		return out, false
-	case m.FaceCount() == 0:
-		if m.Vertices > 0 || len(m.Lines) > 0 {
-			ax.warnf("mesh %q has no triangles (%d vertices, %d lines); it is left out", objName, m.Vertices, len(m.Lines)/2)
+	case m.FaceCount() == 0 && len(m.Lines) == 0:
+		if m.Vertices > 0 {
+			ax.warnf("mesh %q has no faces or lines (%d vertices); it is left out", objName, m.Vertices)
 		}
 		return out, false
 	}
@@ -57,7 +57,18 @@ func (ax *assetConverter) buildMesh(m *Mesh, name string) (model.Mesh, bool) {
 	}
 	materials, faces := ax.faceGroups(m, prelit)
 	for i, mat := range materials {
-		out.Primitives = append(out.Primitives, primitive(m, faces[i], normals, uvSets, prelit, mat))
+		out.Primitives = append(out.Primitives, primitive(m, m.Faces, 3, faces[i], normals, uvSets, prelit, mat))
+	}
+	if len(m.Lines) > 0 {
+		// Lines carry no material slot; bake gives them the mesh's first
+		// material (what the engine uses was not checked).
+		lines := make([]int, len(m.Lines)/2)
+		for i := range lines {
+			lines[i] = i
+		}
+		p := primitive(m, m.Lines, 2, lines, normals, uvSets, prelit, ax.slotMaterial(m, firstMaterialSlot(m), prelit))
+		p.Mode = model.ModeLines
+		out.Primitives = append(out.Primitives, p)
 	}
 	if prelit {
 		out.Extras["virtoolsPrelit"] = true
@@ -121,15 +132,27 @@ func (ax *assetConverter) slotMaterial(m *Mesh, slot int, prelit bool) string {
 	return ax.materialName(mi, prelit)
 }
 
-// primitive gathers the given faces with the vertices they use, in order
-// of first use.
-func primitive(m *Mesh, faces []int, normals []float32, uvSets [][]float32, prelit bool, material string) model.Primitive {
+// firstMaterialSlot is the first slot holding a material (0 when none
+// does).
+func firstMaterialSlot(m *Mesh) int {
+	for i, mi := range m.Materials {
+		if mi != noRef {
+			return i
+		}
+	}
+	return 0
+}
+
+// primitive gathers the given elements of elems (n vertex indices each:
+// 3 for faces, 2 for lines) with the vertices they use, in order of first
+// use.
+func primitive(m *Mesh, elems []uint16, n int, which []int, normals []float32, uvSets [][]float32, prelit bool, material string) model.Primitive {
 	remap := map[uint16]uint32{}
 	var order []uint16
-	idx := make([]uint32, 0, 3*len(faces))
-	for _, f := range faces {
-		for k := range 3 {
-			v := m.Faces[3*f+k]
+	idx := make([]uint32, 0, n*len(which))
+	for _, f := range which {
+		for k := range n {
+			v := elems[n*f+k]
 			n, ok := remap[v]
 			if !ok {
 				n = uint32(len(order))

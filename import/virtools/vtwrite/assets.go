@@ -21,6 +21,7 @@ const (
 	IdentMeshFlags       = 0x2000     // CKMesh: VXMESH_FLAGS
 	IdentMeshChannels    = 0x4000     // CKMesh: material channels
 	IdentMeshFaces       = 0x10000    // CKMesh: faces
+	IdentMeshLines       = 0x40000    // CKMesh: lines
 	IdentMeshVertices    = 0x20000    // CKMesh: packed vertices
 	IdentMeshMaterials   = 0x100000   // CKMesh: material slots
 	IdentMaterialData    = 0x1000     // CKMaterial: colours, texture, modes
@@ -53,6 +54,7 @@ type MeshData struct {
 	Colors    []uint32
 	Faces     []uint16 // 3 per face
 	FaceSlots []uint16 // 1 per face
+	Lines     []uint16 // 2 per line
 	Channels  []ChannelData
 }
 
@@ -66,7 +68,8 @@ type ChannelData struct {
 // material slots (reference, reserved 0), the packed vertex block (count,
 // save flags, its size in dwords counting itself, positions, colours,
 // speculars, normals, UVs), faces (two dwords of 16-bit words each:
-// index 0, index 1, index 2, slot) and channels.
+// index 0, index 1, index 2, slot), lines (count, then a buffer of 16-bit
+// index pairs) and channels.
 func MeshSections(m MeshData) []Section {
 	n := len(m.Positions) / 3
 	out := []Section{{IdentMeshFlags, []uint32{m.Flags}}}
@@ -102,6 +105,13 @@ func MeshSections(m MeshData) []Section {
 		f = append(f, uint32(m.Faces[3*i])|uint32(m.Faces[3*i+1])<<16, uint32(m.Faces[3*i+2])|uint32(m.FaceSlots[i])<<16)
 	}
 	out = append(out, Section{IdentMeshFaces, f})
+	if len(m.Lines) > 0 {
+		b := make([]byte, 0, 2*len(m.Lines))
+		for _, v := range m.Lines {
+			b = binary.LittleEndian.AppendUint16(b, v)
+		}
+		out = append(out, Section{IdentMeshLines, append([]uint32{uint32(len(m.Lines) / 2)}, Buffer(b)...)})
+	}
 	if len(m.Channels) > 0 {
 		c := []uint32{uint32(len(m.Channels))}
 		for _, ch := range m.Channels {
