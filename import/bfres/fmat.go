@@ -14,7 +14,8 @@ type Material struct {
 	RenderInfo  []RenderInfo
 	RenderState *RenderState // nil when the file has none (BotW uses render info)
 	Shader      ShaderAssign
-	// Samplers and Textures go together: sampler i samples texture i.
+	// Samplers and Textures go together: sampler i samples texture i (the
+	// counts are equal in the files we know; extra ones pair with nothing).
 	Samplers []Sampler
 	Textures []string // FTEX names
 	Params   []ShaderParam
@@ -120,9 +121,6 @@ func (f *resFile) readFMAT(off int, name string) (*Material, error) {
 	numParam, _ := r.U16("shader param count")
 	r.Skip(2, "volatile count")
 	paramSize, _ := r.U16("shader param data size")
-	if numSampler != numTex {
-		return nil, binread.Errorf(int64(off+0x10), "%s has %d samplers and %d textures; they go in pairs", what, numSampler, numTex)
-	}
 	if err := f.eachDictEntry(off+0x1C, int(numInfo), what+" render info", func(i int, e dictEntry) error {
 		ri, err := f.readRenderInfo(e.Data, e.Name)
 		m.RenderInfo = append(m.RenderInfo, ri)
@@ -173,6 +171,8 @@ func (f *resFile) readFMAT(off int, name string) (*Material, error) {
 			}
 			m.Textures = append(m.Textures, name)
 		}
+	}
+	if numSampler > 0 {
 		sa, err := f.requiredOffsetAt(off+0x2C, what+" sampler array")
 		if err != nil {
 			return nil, err

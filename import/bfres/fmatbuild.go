@@ -97,8 +97,11 @@ func buildMaterial(m *Material) model.Material {
 	out.DoubleSided = doubleSided
 	var samplers []map[string]any
 	for i, s := range m.Samplers {
-		samplers = append(samplers, map[string]any{"name": s.Name, "texture": m.Textures[i],
-			"slot": samplerSlot(m, s.Name), "gx2": s.Words[:]})
+		e := map[string]any{"name": s.Name, "slot": samplerSlot(m, s.Name), "gx2": s.Words[:]}
+		if i < len(m.Textures) {
+			e["texture"] = m.Textures[i]
+		}
+		samplers = append(samplers, e)
 	}
 	if samplers != nil {
 		ex["samplers"] = samplers
@@ -221,7 +224,7 @@ func linkTextures(mats []model.Material, src []*Material, textures []model.Textu
 	for i := range mats {
 		m, s := &mats[i], src[i]
 		var missing []string
-		for k, smp := range s.Samplers {
+		for k, smp := range s.Samplers[:min(len(s.Samplers), len(s.Textures))] {
 			name := s.Textures[k]
 			ti, ok := byName[name]
 			if !ok {
