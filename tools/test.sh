@@ -57,4 +57,37 @@ else
   echo "(blender not installed: Blender client check skipped; apt-get install -y blender python3-numpy)"
 fi
 
+# The Blender add-on and the Godot check read bake's Blender and Godot
+# outputs: the demo inputs, and of the samples the files the acceptance
+# names (Animal_Bass, S01, MenuLevel's clips one file each).
+addon_inputs=(testdata/demo)
+if [ -d ../shared/samples ]; then
+  addon_inputs+=(../shared/samples/bfres/Animal_Bass_Animation.bfres ../shared/samples/ccsf/S01.CCS)
+fi
+
+echo "== Blender add-on (tools/blender/bake_import.py) test"
+if command -v blender >/dev/null; then
+  "$work/bake" -q -f glb,json -o "$work/addon" "${addon_inputs[@]}"
+  if [ -d ../shared/samples ]; then
+    "$work/bake" -q --split -f glb,json -o "$work/addon/split" ../shared/samples/virtools/BallanceModding/MenuLevel.nmo
+  fi
+  status=0
+  blender -b --factory-startup --python-exit-code 1 -P tools/blender/bake_import_test.py -- "$work/addon" \
+    >"$work/addon.log" 2>&1 || status=$?
+  grep -E '^bake_import add-on test:' "$work/addon.log" || true
+  if [ "$status" -ne 0 ]; then cat "$work/addon.log" >&2; exit 1; fi
+else
+  echo "(blender not installed: add-on test skipped; apt-get install -y blender python3-numpy)"
+fi
+
+echo "== Godot 3 client check"
+if command -v godot3 >/dev/null && command -v xvfb-run >/dev/null; then
+  godot_inputs=(testdata/demo)
+  if [ -d ../shared/samples ]; then godot_inputs+=(../shared/samples); fi
+  "$work/bake" -q --godot 3 -f glb,json -o "$work/godot" "${godot_inputs[@]}"
+  bash tools/clients/godot_check.sh "$work/godot"
+else
+  echo "(godot3 or xvfb-run not installed: Godot client check skipped; apt-get install -y godot3 xvfb python3-numpy)"
+fi
+
 echo "all tests passed"

@@ -63,8 +63,11 @@ func Sidecar(b *sample.Baked, version int) (data []byte, warnings []string, err 
 
 // godot3 writes a Godot 3.2 sidecar: the [remap] importer and type, and
 // every scene-importer parameter 3.2.3 writes, at its default except the
-// animation rate, the optimizer and unused-track removal, and mesh
-// compression. The 256 empty animation/clip_N slots are left to Godot's
+// animation rate, the optimizer and unused-track removal, mesh compression,
+// and material storage: built into the scene (0) rather than one .material
+// file each (1), which Godot keeps over a re-import (keep_on_reimport), so a
+// re-bake's materials would not show; the headless editor also stalled
+// generating previews for S01's 120 material files. The 256 empty animation/clip_N slots are left to Godot's
 // defaults; [deps] and the remap path name the file's place in a project,
 // which Godot fills in on import.
 func godot3(fps int) []byte {
@@ -77,7 +80,7 @@ func godot3(fps int) []byte {
 		{"nodes/custom_script", `""`},
 		{"nodes/storage", "0"},
 		{"materials/location", "1"},
-		{"materials/storage", "1"},
+		{"materials/storage", "0"},
 		{"materials/keep_on_reimport", "true"},
 		{"meshes/compress", "false"},
 		{"meshes/ensure_tangents", "true"},

@@ -100,6 +100,7 @@ func TestGodot3Sidecar(t *testing.T) {
 		"importer": `"scene"`, "type": `"PackedScene"`,
 		"animation/fps": "30", "animation/optimizer/enabled": "false",
 		"animation/optimizer/remove_unused_tracks": "false", "meshes/compress": "false", "animation/import": "true",
+		"materials/storage": "0",
 	} {
 		if v[k] != want {
 			t.Errorf("%s = %s, want %s", k, v[k], want)

@@ -145,10 +145,19 @@ func find_player(node):
 	return null
 
 
-# find_target is a bone [skeleton, index] or a Spatial named name.
+# find_target is a bone [skeleton, index] or a Spatial named name. Godot
+# 3.2 renames bones (Skl_Root becomes skl_root, SpineA spine_a: lower case,
+# '_' before inner capitals), so a bone matches when the names agree
+# without case and underscores.
 func find_target(node, name):
 	if node is Skeleton:
 		var i = node.find_bone(name)
+		if i < 0:
+			var want = loose(name)
+			for b in range(node.get_bone_count()):
+				if loose(node.get_bone_name(b)) == want:
+					i = b
+					break
 		if i >= 0:
 			return [node, i]
 	if node is Spatial and node.name == name and not (node is Skeleton):
@@ -158,6 +167,10 @@ func find_target(node, name):
 		if t != null:
 			return t
 	return null
+
+
+func loose(name):
+	return name.to_lower().replace("_", "")
 
 
 func global_of(target):

@@ -21,8 +21,10 @@ has imported the project) writes PROJECT/actual.json; `compare` checks it:
 - poses: at every baked sample time, the global transform of every node
   (a Spatial, or a Skeleton bone: skeleton global × bone global pose)
   equals the one bake's JSON gives (rest or channel values, composed from
-  the root in float64), within 1e-5 per component, relative above
-  magnitude 1 (Godot holds transforms in float32).
+  the root in float64): translation and scale within 1e-5, relative above
+  magnitude 1 (Godot holds transforms in float32), and the rotation as a
+  quaternion within 1e-5 per component, sign-free, as the three.js and
+  Blender checks compare rotations.
 
 Needs numpy (Debian: python3-numpy). Exit status 1 on any failure.
 """
@@ -49,9 +51,13 @@ def find_triples(roots):
     """(glTF, JSON, sidecar) for every glTF output with both siblings."""
     found, missing = [], []
     for root in roots:
-        files = [root] if os.path.isfile(root) else sorted(
-            os.path.join(d, f) for d, _, fs in os.walk(root) for f in fs)
-        present = set(files)
+        if os.path.isfile(root):
+            files = [root]
+            folder = os.path.dirname(root) or "."
+            present = {os.path.join(os.path.dirname(root), f) for f in os.listdir(folder)}
+        else:
+            files = sorted(os.path.join(d, f) for d, _, fs in os.walk(root) for f in fs)
+            present = set(files)
         for f in files:
             stem, ext = os.path.splitext(f)
             if ext.lower() not in (".glb", ".gltf") or stem + ".json" not in present:
@@ -85,6 +91,26 @@ def sidecar_fps(path):
             if line.startswith("animation/fps="):
                 return float(line.split("=", 1)[1])
     return 15.0  # Godot 3's default
+
+
+def bake_rate(anims):
+    """The rate bake's --godot 3 sidecar must hold, worked out from the JSON
+    alone (docs/clients.md): the clips' one rate; else the least common
+    multiple of whole rates up to 300; else the highest; Godot 3 takes it
+    rounded up to a whole number."""
+    rates = sorted({a["fps"] for a in anims if len(sample_times(a)) > 1})
+    rate = 30.0
+    if len(rates) == 1:
+        rate = rates[0]
+    elif rates:
+        rate = rates[-1]
+        if all(abs(r - round(r)) < 1e-9 for r in rates):
+            lcm = 1
+            for r in rates:
+                lcm = lcm * int(round(r)) // math.gcd(lcm, int(round(r)))
+            if lcm <= 300:
+                rate = lcm
+    return float(math.ceil(rate - 1e-9))
 
 
 def query(anim, rate):
@@ -196,6 +222,48 @@ def godot_rows(worlds):
     return np.concatenate([worlds[:, :3, 3], worlds[:, :3, 0], worlds[:, :3, 1], worlds[:, :3, 2]], axis=1)
 
 
+def quaternions(r):
+    """Unit quaternions (x, y, z, w) of rotation matrices r (n x 3 x 3),
+    taking for each the largest of 4w², 4x², 4y², 4z² to divide by."""
+    t = np.stack([1 + r[:, 0, 0] + r[:, 1, 1] + r[:, 2, 2], 1 + r[:, 0, 0] - r[:, 1, 1] - r[:, 2, 2],
+                  1 - r[:, 0, 0] + r[:, 1, 1] - r[:, 2, 2], 1 - r[:, 0, 0] - r[:, 1, 1] + r[:, 2, 2]], axis=1)
+    k = np.argmax(t, axis=1)
+    s = np.sqrt(np.maximum(t[np.arange(len(r)), k], 1e-300)) * 2
+    q = np.empty((len(r), 4))
+    w = k == 0
+    q[w] = np.stack([(r[w, 2, 1] - r[w, 1, 2]) / s[w], (r[w, 0, 2] - r[w, 2, 0]) / s[w], (r[w, 1, 0] - r[w, 0, 1]) / s[w], s[w] / 4], axis=1)
+    x = k == 1
+    q[x] = np.stack([s[x] / 4, (r[x, 0, 1] + r[x, 1, 0]) / s[x], (r[x, 0, 2] + r[x, 2, 0]) / s[x], (r[x, 2, 1] - r[x, 1, 2]) / s[x]], axis=1)
+    y = k == 2
+    q[y] = np.stack([(r[y, 0, 1] + r[y, 1, 0]) / s[y], s[y] / 4, (r[y, 1, 2] + r[y, 2, 1]) / s[y], (r[y, 0, 2] - r[y, 2, 0]) / s[y]], axis=1)
+    z = k == 3
+    q[z] = np.stack([(r[z, 0, 2] + r[z, 2, 0]) / s[z], (r[z, 1, 2] + r[z, 2, 1]) / s[z], s[z] / 4, (r[z, 1, 0] - r[z, 0, 1]) / s[z]], axis=1)
+    return q / np.linalg.norm(q, axis=1, keepdims=True)
+
+
+def pose_deviation(got, want):
+    """Deviation in tolerances of global poses given as Godot's 12 numbers,
+    compared the way the project's other client checks compare poses:
+    translation and scale (the basis columns' lengths) within 1e-5,
+    relative above magnitude 1, and the rotation as a quaternion, sign-free,
+    within 1e-5 per component (a basis element can move by twice that)."""
+    out = []
+    for rows in (got, want):
+        cols = rows[:, 3:].reshape(-1, 3, 3).transpose(0, 2, 1)  # matrix with the columns
+        scale = np.linalg.norm(cols, axis=1)  # length of each column
+        rot = cols / np.where(scale > 0, scale, 1)[:, None, :]
+        if np.any(np.linalg.det(rot) < 0):  # a mirror: keep it on the first axis
+            neg = np.linalg.det(rot) < 0
+            scale[neg, 0] *= -1
+            rot[neg, :, 0] *= -1
+        out.append((rows[:, :3], scale, quaternions(rot)))
+    (gt, gs, gq), (wt, ws, wq) = out
+    rel = lambda g, w: np.max(np.abs(g - w) / (TOLERANCE * np.maximum(1.0, np.abs(w))), axis=1)
+    dq = np.minimum(np.max(np.abs(gq - wq), axis=1), np.max(np.abs(gq + wq), axis=1)) / TOLERANCE
+    dev = np.maximum(np.maximum(rel(gt, wt), rel(gs, ws)), dq)
+    return np.where(np.all(np.isfinite(got), axis=1), dev, np.inf)
+
+
 # --- comparing ----------------------------------------------------------------
 
 def compare(project):
@@ -218,6 +286,8 @@ def compare(project):
             continue
         with open(item["json"]) as fh:
             doc = json.load(fh)
+        if item["fps"] != bake_rate(doc["animations"]):
+            fail(src, "sidecar animation/fps=%g, want %g" % (item["fps"], bake_rate(doc["animations"])))
         by_name = {a["name"]: a for a in got["animations"]}
         want_names = sorted(q["anim"] for q in item["queries"])
         if sorted(by_name) != want_names:
@@ -247,8 +317,12 @@ def compare(project):
             # Keys: one transform track per animated node, one key per sample.
             tracks = [t for t in g["tracks"] if t["type"] == 1]  # Godot 3 Animation.TYPE_TRANSFORM
             targets = set()
+            loose = {n.lower().replace("_", ""): n for n in animated}
             for t in tracks:
+                # "Path/To/Node" or "Path/Skeleton:bone"; Godot 3.2 renames
+                # bones (Skl_Root → skl_root), so match without case and '_'.
                 node = t["path"].split(":")[-1].split("/")[-1]
+                node = node if node in animated else loose.get(node.lower().replace("_", ""), node)
                 targets.add(node)
                 if node not in animated:
                     continue  # bake's data-only carrier node
@@ -276,8 +350,7 @@ def compare(project):
             for j, node in enumerate(found):
                 want = godot_rows(worlds[node])
                 gotn = block[:, j, :]
-                dev = np.max(np.abs(gotn - want) / (TOLERANCE * np.maximum(1.0, np.abs(want))), axis=1)
-                dev = np.where(np.all(np.isfinite(gotn), axis=1), dev, np.inf)
+                dev = pose_deviation(gotn, want)
                 comparisons += len(times)
                 worst_all = max(worst_all, float(np.max(dev)))
                 bad = int(np.sum(dev > 1))
