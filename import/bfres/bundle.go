@@ -1,8 +1,10 @@
 package bfres
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -147,7 +149,57 @@ func addModel(in *format.Input, file *model.File, c *contents, skel *Skeleton, o
 	}
 	linkTextures(file.Materials, m.Materials, file.Textures)
 	retarget(file, ma)
+	restTextureTransforms(file, m, c.shader)
 	return nil
+}
+
+// restTextureTransforms gives each base-colour texture an animation moves
+// its rest transform: the stored value of the texture-SRT parameter the
+// animations animate on that material (scale, rotation, translation as
+// stored, like the channels), so that the texture sits where the FMAT puts
+// it whenever no clip plays. Materials animated through several SRT
+// parameters (whose channels stay data) keep the identity.
+func restTextureTransforms(file *model.File, m *Model, anims []*ShaderParamAnim) {
+	param := map[string]string{} // material → its one animated SRT parameter
+	several := map[string]bool{}
+	for _, a := range anims {
+		for _, ma := range a.Materials {
+			for _, p := range ma.Params {
+				if !isTexSRT(a.Group, p.Name) {
+					continue
+				}
+				if prev, ok := param[ma.Material]; ok && prev != p.Name {
+					several[ma.Material] = true
+				}
+				param[ma.Material] = p.Name
+			}
+		}
+	}
+	for i := range file.Materials {
+		mat := &file.Materials[i]
+		name, ok := param[mat.Name]
+		if !ok || several[mat.Name] || !mat.BaseColorTexture.Transform {
+			continue
+		}
+		for _, fm := range m.Materials {
+			if fm.Name != mat.Name {
+				continue
+			}
+			for _, p := range fm.Params {
+				if p.Name == name && (p.Type == shaderParamTexSrt || p.Type == shaderParamTexSrtEx) && len(p.Data) >= srtSize {
+					word := func(at int) float64 { return f32bits(binary.BigEndian.Uint32(p.Data[at:])) }
+					v := []float64{word(srtScaleX), word(srtScaleX + 4), word(srtRotate), word(srtTranslateX), word(srtTranslateX + 4)}
+					if !allFinite(v) {
+						continue
+					}
+					ref := &mat.BaseColorTexture
+					ref.Scale = [2]float64{word(srtScaleX), word(srtScaleX + 4)}
+					ref.Rotation = word(srtRotate)
+					ref.Offset = [2]float64{word(srtTranslateX), word(srtTranslateX + 4)}
+				}
+			}
+		}
+	}
 }
 
 // commonRoot gives the last skin's joints a common root, which glTF
@@ -169,6 +221,15 @@ func commonRoot(file *model.File, path string) {
 	root := rootName(path, file.Nodes)
 	addRootAbove(file, joints, root)
 	skin.Skeleton = root
+}
+
+func allFinite(v []float64) bool {
+	for _, x := range v {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
+	}
+	return true
 }
 
 func hasSkin(f *model.File, name string) bool {

@@ -89,7 +89,7 @@ func addDemoMeshes(m *Model) {
 		}},
 	}
 	bilinear := [3]uint32{1<<9 | 1<<12, 0, 0}
-	srt := texSrtParam(1, 1, 0, 0, 0)
+	srt := texSrtParam(2, 1, 0, 0, 0)
 	m.Materials = []Material{
 		{Name: "Body", ShaderArchive: "demo_shader", ShadingModel: "demo_mat",
 			RenderState:   &RenderState{Flags: 1, PolygonControl: 2},
@@ -108,7 +108,8 @@ func addDemoMeshes(m *Model) {
 	}
 }
 
-// texSrtParam encodes a TexSrt shader parameter: u32 mode, scale x y,
+// texSrtParam encodes a TexSrt shader parameter (Body's tex_srt0, which
+// the Scroll clip animates, rests at scale 2 × 1): u32 mode, scale x y,
 // rotate, translate x y.
 func texSrtParam(sx, sy, r, tx, ty float32) []byte {
 	out := binary.BigEndian.AppendUint32(nil, 0)

@@ -147,8 +147,10 @@ func TestDemoModelAnimationTargets(t *testing.T) {
 			if m.Name == c.mat && m.BaseColorTexture.Texture != c.tex {
 				t.Errorf("material %s: base colour texture %q, want %q", m.Name, m.BaseColorTexture.Texture, c.tex)
 			}
-			if m.Name == "Body" && !m.BaseColorTexture.Transform {
-				t.Errorf("Body's base colour texture is animated (Scroll) but has no transform")
+			// Scroll animates Body's tex_srt0, stored at scale (2, 1): that
+			// is the texture's rest transform.
+			if r := m.BaseColorTexture; m.Name == "Body" && (!r.Transform || r.Scale != [2]float64{2, 1} || r.Offset != [2]float64{} || r.Rotation != 0) {
+				t.Errorf("Body's base colour texture transform %+v, want scale (2, 1), animated", r)
 			}
 		}
 	}
