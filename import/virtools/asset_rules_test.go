@@ -164,3 +164,29 @@ func TestMeshLines(t *testing.T) {
 		t.Errorf("line primitive %+v", p[len(p)-1])
 	}
 }
+
+// TestTextureSamplerVariants: one texture sampled three ways by three
+// materials becomes three model textures with distinct names: "Tex",
+// "Tex#4", "Tex#4.2" (4 is its table index).
+func TestTextureSamplerVariants(t *testing.T) {
+	q := quadMesh()
+	f := meshScene(q)
+	extra := len(f.Objects)
+	for i, addr := range []uint8{2, 3} {
+		f.Objects = append(f.Objects, vtwrite.Object{FileID: uint32(50 + i), ClassID: vtwrite.ClassMaterial, Name: "Mat_" + string(rune('C'+i)),
+			Chunk: &vtwrite.Chunk{Sections: []vtwrite.Section{vtwrite.MaterialSection(vtwrite.MaterialData{Diffuse: 0xffffffff, Texture: msTex,
+				Modes: [8]uint8{2, 2, 2, 2, 1, 2, 3, addr}})}}})
+	}
+	q.Materials = append(q.Materials, uint32(extra), uint32(extra+1))
+	q.Faces = append(q.Faces, 0, 1, 2, 0, 2, 3)
+	q.FaceSlots = append(q.FaceSlots, 3, 4)
+	f.Objects[msMesh].Chunk.Sections = vtwrite.MeshSections(q)
+	_, m, _ := decodeAssets(t, f)
+	var names []string
+	for _, tx := range m.Textures {
+		names = append(names, tx.Name)
+	}
+	if strings.Join(names, ",") != "Tex,Tex#4,Tex#4.2" {
+		t.Errorf("textures %v", names)
+	}
+}

@@ -59,13 +59,19 @@ func (ax *assetConverter) warnOnce(kind string, index int, f string, args ...any
 }
 
 // unique returns name (or a placeholder for an empty one), suffixed with
-// the object's table index when a same-kind asset already has it.
+// the object's table index when a same-kind asset already has it, and
+// with a counter after that when the object gives several assets (a
+// texture sampled three ways).
 func (ax *assetConverter) unique(used map[string]bool, name, placeholder string, index int) string {
 	if name == "" {
 		name = placeholder
 	}
-	if used[name] {
-		name += "#" + itoa(index)
+	base := name
+	for k := 1; used[name]; k++ {
+		name = base + "#" + itoa(index)
+		if k > 1 {
+			name += "." + itoa(k)
+		}
 	}
 	used[name] = true
 	return name
