@@ -6,7 +6,9 @@ import (
 	"testing"
 
 	"github.com/animbake/bake/format"
+	w "github.com/animbake/bake/import/ccs/ccswrite"
 	"github.com/animbake/bake/import/ccs/ccswrite/demogen/ccsdemo"
+	"github.com/animbake/bake/internal/modeltest"
 	"github.com/animbake/bake/model"
 )
 
@@ -120,4 +122,49 @@ func TestSkinMatchesCopies(t *testing.T) {
 			t.Errorf("only %d copies checked", checked)
 		}
 	}
+}
+
+// Two objects draw one model and material; a clip fades only OBJ_b (1 →
+// 0 over 10 frames). OBJ_b gets its own copies (MDL_q@OBJ_b with
+// MAT_q@OBJ_b) whose alpha the clip drives; OBJ_a keeps MDL_q and MAT_q,
+// which stays opaque and unanimated. A clip of constant transparency 1
+// (F_Obj's default) isolates nothing.
+func TestFadeIsolatesSharedMaterials(t *testing.T) {
+	b := w.New("fade", 0x110)
+	oa := b.Object("OBJ_a", "a.max")
+	ob := b.Object("OBJ_b", "a.max")
+	mdl := b.Object("MDL_q", "a.max")
+	mat := b.Object("MAT_q", "a.max")
+	anm := b.Object("ANM_fade", "a.max")
+	b.ObjectFull(oa, 0, mdl, 0)
+	b.ObjectFull(ob, 0, mdl, 0)
+	b.Material(mat, 0, 1, 0, 0)
+	b.RigidModel(mdl, 4096, 0, w.RigidMesh{Material: mat, Pos: [][3]int16{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}},
+		Normal: [][4]int8{{0, 0, 64, 1}, {0, 0, 64, 1}, {0, 0, 64, 0}}, Color: make([][4]byte, 3), UV: make([][2]int16, 3)})
+	b.Anime(anm, 11, false, []w.Record{
+		w.ObjCtrl(ob, w.Absent, w.Absent, w.Absent, w.Keyed(w.K(0, 1), w.K(10, 0))),
+		w.ObjCtrl(oa, w.Absent, w.Absent, w.Absent, w.Const(1)),
+	})
+	f := mustDecode(t, b.Bytes())
+	nodes := map[string]string{}
+	for _, n := range f.Nodes {
+		nodes[n.Name] = n.Mesh
+	}
+	if nodes["OBJ_a"] != "MDL_q" || nodes["OBJ_b"] != "MDL_q@OBJ_b" {
+		t.Fatalf("meshes on nodes %v", nodes)
+	}
+	mats := map[string]model.Material{}
+	for _, m := range f.Materials {
+		mats[m.Name] = m
+	}
+	if mats["MAT_q"].AlphaMode != "" || mats["MAT_q@OBJ_b"].AlphaMode != model.AlphaBlend {
+		t.Errorf("alpha modes %q, %q", mats["MAT_q"].AlphaMode, mats["MAT_q@OBJ_b"].AlphaMode)
+	}
+	a := modeltest.Animation(t, f, "ANM_fade")
+	for _, c := range a.Channels {
+		if c.Material == "MAT_q" {
+			t.Errorf("the shared material is animated: %+v", c)
+		}
+	}
+	modeltest.Near(t, "copy's alpha at 5", modeltest.Eval(t, a, "MAT_q@OBJ_b", model.PathAlpha, 5), []float64{0.5}, 1e-7)
 }
