@@ -1,10 +1,10 @@
 """Imports bake's glTF outputs that carry meshes into Blender (headless,
 stock importer) and checks what a user would see against bake's JSON
 export: every mesh node is a mesh object (skinned ones deformed by an
-armature), its world bounding box at rest equals bake's (the JSON's local
-position bounds through the node's world matrix, in Blender's Z-up axes),
-its material slots hold the JSON's materials, and every stored texture is an
-image of the JSON's size that Blender can read.
+armature), its vertices span the JSON's position bounds (in Blender's Z-up
+axes), its material slots hold the JSON's materials, and every stored
+texture is an image of the JSON's size that Blender can read. Where the
+objects stand is blender_check.py's part.
 
 Run: blender -b --factory-startup --python-exit-code 1 -P blender_assets.py -- DIR...
 """
@@ -15,7 +15,7 @@ import sys
 
 import bpy
 import numpy
-from mathutils import Matrix, Quaternion, Vector
+from mathutils import Vector
 
 # Debian's Blender 3.4 importer calls numpy.bool, an alias NumPy 1.24 removed
 # (Debian ships 1.24.2), so every mesh import fails with AttributeError
@@ -33,17 +33,6 @@ TOL = 1e-4
 def gltf_to_blender(v):
     """glTF's +Y-up point in Blender's +Z-up axes (the importer's conversion)."""
     return Vector((v[0], -v[2], v[1]))
-
-
-def world_of(name, nodes):
-    n = nodes[name]
-    if n.get("matrix"):
-        m = n["matrix"]
-        local = Matrix([[m[c * 4 + r] for c in range(4)] for r in range(4)])
-    else:
-        t, q, s = n["translation"], n["rotation"], n["scale"]
-        local = Matrix.LocRotScale(Vector(t), Quaternion((q[3], q[0], q[1], q[2])), Vector(s))
-    return local if n["parent"] is None else world_of(n["parent"], nodes) @ local
 
 
 def box_of(points):
@@ -65,7 +54,6 @@ def check(pair, problems):
     bpy.ops.wm.read_factory_settings(use_empty=True)
     bpy.ops.import_scene.gltf(filepath=pair["gltf"])
     bpy.context.view_layer.update()
-    nodes = {n["name"]: n for n in doc["nodes"]}
     meshes = {m["name"]: m for m in assets["meshes"]}
     stats = {"objects": 0, "images": 0}
     for n in doc["nodes"]:
@@ -78,16 +66,14 @@ def check(pair, problems):
         stats["objects"] += 1
         m = meshes[n["mesh"]]
         lo, hi = box_of([Vector(p["min"]) for p in m["primitives"]] + [Vector(p["max"]) for p in m["primitives"]])
-        if n.get("skin"):
-            if not any(mod.type == "ARMATURE" and mod.object for mod in obj.modifiers):
-                problems.append(f"{pair['gltf']}: node {n['name']}: skinned mesh without an armature modifier")
-            want = box_of([gltf_to_blender(c) for c in corners(lo, hi)])
-            got = box_of([Vector(v.co) for v in obj.data.vertices])
-        else:
-            w = world_of(n["name"], nodes)
-            want = box_of([gltf_to_blender(w @ c) for c in corners(lo, hi)])
-            local = box_of([Vector(v.co) for v in obj.data.vertices])
-            got = box_of([obj.matrix_world @ c for c in corners(*local)])
+        # The mesh's own vertices in Blender's Z-up axes against the JSON's
+        # position bounds: object placement is blender_check.py's job, and
+        # the importer poses animated objects at frame 1 of their first
+        # action, so world boxes would compare a pose, not the geometry.
+        if n.get("skin") and not any(mod.type == "ARMATURE" and mod.object for mod in obj.modifiers):
+            problems.append(f"{pair['gltf']}: node {n['name']}: skinned mesh without an armature modifier")
+        want = box_of([gltf_to_blender(c) for c in corners(lo, hi)])
+        got = box_of([Vector(v.co) for v in obj.data.vertices])
         size = max(1.0, (want[1] - want[0]).length)
         dev = max((got[0] - want[0]).length, (got[1] - want[1]).length) / size
         if not dev <= TOL:
@@ -98,8 +84,16 @@ def check(pair, problems):
         missing = {x for x in want_mats if not any(g == x or g.startswith(x[:60]) for g in got_mats)}
         if missing:
             problems.append(f"{pair['gltf']}: node {n['name']}: materials {sorted(missing)} missing (has {sorted(got_mats)})")
+    # Blender makes images for the textures of materials that meshes use.
+    used_mats = {p.get("material") for m in assets["meshes"] for p in m["primitives"]}
+    used = set()
+    for m in assets.get("materials") or []:
+        if m["name"] in used_mats:
+            for slot in ("baseColorTexture", "normalTexture", "occlusionTexture", "emissiveTexture"):
+                if m.get(slot):
+                    used.add(m[slot]["texture"])
     for t in assets.get("textures") or []:
-        if t["image"] != "pixels" and not t["image"].startswith("image/"):
+        if t["name"] not in used or (t["image"] != "pixels" and not t["image"].startswith("image/")):
             continue
         img = bpy.data.images.get(t["name"])
         if img is None:

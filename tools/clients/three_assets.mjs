@@ -73,10 +73,12 @@ async function checkFile(pair, problems) {
     const jn = byName.get(json.nodes[i].name);
     if (!jn || !jn.mesh) continue;
     const obj = await gltf.parser.getDependency('node', i);
-    const objs = obj.isMesh ? [obj] : obj.children.filter((c) => c.isMesh && !json.nodes[i].children?.some((k) => gltf.parser.associations.get(c)?.nodes === k));
+    // A primitive loads as a Mesh, or as LineSegments / Points for lines and points.
+    const drawn = (o) => o.isMesh || o.isLine || o.isPoints;
+    const objs = drawn(obj) ? [obj] : obj.children.filter((c) => drawn(c) && !json.nodes[i].children?.some((k) => gltf.parser.associations.get(c)?.nodes === k));
     const m = meshes.get(jn.mesh);
     if (objs.length !== m.primitives.length) {
-      problems.push(`${pair.gltf}: node ${jn.name}: ${objs.length} three.js meshes for ${m.primitives.length} primitives`);
+      problems.push(`${pair.gltf}: node ${jn.name}: ${objs.length} three.js objects drawn for ${m.primitives.length} primitives`);
       continue;
     }
     stats.meshes++;
@@ -115,7 +117,7 @@ async function checkFile(pair, problems) {
   stats.textures = decoded;
   const materials = new Map();
   gltf.scene.traverse((o) => {
-    if (o.isMesh) for (const mat of [].concat(o.material)) materials.set(mat.name, mat);
+    if (o.isMesh || o.isLine || o.isPoints) for (const mat of [].concat(o.material)) materials.set(mat.name, mat);
   });
   for (const jm of doc.assets.materials ?? []) {
     const mat = materials.get(jm.name);
