@@ -41,7 +41,7 @@ echo "== three.js client check"
 if [ ! -d tools/clients/node_modules ]; then
   (cd tools/clients && npm ci --no-audit --no-fund --silent)
 fi
-node --test tools/clients/expected.test.mjs tools/clients/clients.test.mjs
+node --test tools/clients/expected.test.mjs tools/clients/clients.test.mjs tools/clients/skins.test.mjs
 node tools/clients/three_check.mjs "${inputs[@]}"
 node tools/clients/three_assets.mjs "${inputs[@]}"
 
