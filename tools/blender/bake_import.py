@@ -29,7 +29,9 @@ per clip its rate, loop mode, frame range and events; docs/clients.md):
 - the first clip (or the one named) is made active, and the scene's range
   is set to it; show_clip(name) switches to another.
 
-Files without the table (not written by bake) import unchanged.
+Files without the table (not written by bake) import unchanged. On
+Blender 3.4 with NumPy 1.24 (Debian) the add-on restores the numpy.bool
+alias the stock importer needs for meshes.
 """
 
 import json
@@ -83,6 +85,18 @@ def rate_parts(rate):
     return fps, fps / rate
 
 
+def restore_numpy_bool():
+    """Blender 3.4's glTF importer calls numpy.bool for every mesh, an alias
+    NumPy 1.24 removed (Debian ships Blender 3.4 with NumPy 1.24.2), so a
+    file with a mesh fails to import. The alias is the builtin bool."""
+    try:
+        import numpy
+    except ImportError:
+        return
+    if "bool" not in vars(numpy):
+        numpy.bool = bool
+
+
 def import_bake(filepath, clip=""):
     """Imports a bake glTF into the current scene and sets it up (see the
     module's doc). Returns {"fps": rate, "clips": [names], "active": name,
@@ -96,6 +110,7 @@ def import_bake(filepath, clip=""):
     scene.render.fps, scene.render.fps_base = fps, 1.0
     scene.frame_start = 0
     before = set(bpy.data.actions)
+    restore_numpy_bool()
     result = bpy.ops.import_scene.gltf(filepath=filepath)
     if "FINISHED" not in result:
         raise RuntimeError("Blender's glTF importer failed on %s" % filepath)
@@ -143,29 +158,39 @@ def import_bake(filepath, clip=""):
     return {"fps": rate, "clips": sorted(clips), "active": active, "markers": markers}
 
 
+def animated(scene):
+    """Every (ID, animation data) of the scene's objects and of their shape
+    keys, where the importer puts morph-weight clips."""
+    for obj in scene.objects:
+        if obj.animation_data is not None:
+            yield obj, obj.animation_data
+        keys = getattr(obj.data, "shape_keys", None)
+        if keys is not None and keys.animation_data is not None:
+            yield keys, keys.animation_data
+
+
 def clip_tracks(name):
-    """(object, NLA track) for every track the importer made for clip name."""
-    for obj in bpy.context.scene.objects:
-        ad = obj.animation_data
-        if ad is None:
-            continue
+    """(ID, NLA track) for every track the importer made for clip name."""
+    for owner, ad in animated(bpy.context.scene):
         for track in ad.nla_tracks:
             if track.name == name:
-                yield obj, track
+                yield owner, track
 
 
 def show_clip(name):
-    """Makes clip name the active action of every object it moves (others get
-    none, so they show their rest) and sets the scene range to the clip."""
+    """Makes clip name the active action of every object (or shape-key set)
+    it moves; the others bake clips move get none, so they show their rest;
+    anything else is left alone. Sets the scene range to the clip."""
     scene = bpy.context.scene
     end = None
-    for obj in scene.objects:
-        ad = obj.animation_data
-        if ad is None:
-            continue
+    for _, ad in animated(scene):
+        tracks = [t for t in ad.nla_tracks if t.strips and t.strips[0].action is not None
+                  and CLIP_PROP in t.strips[0].action]
+        if not tracks:
+            continue  # not moved by any bake clip: left alone
         ad.action = None
-        for track in ad.nla_tracks:
-            if track.name == name and track.strips:
+        for track in tracks:
+            if track.name == name:
                 ad.action = track.strips[0].action
                 end = track.strips[0].action.frame_end
     if end is None:

@@ -5,9 +5,10 @@
 # times of each planned animation. Run with
 #   godot3 --path PROJECT -s res://godot_check.gd
 # after an editor pass has imported the project; it reads res://plan.json and
-# writes res://actual.json and the poses, as little-endian float32 (Godot 3
-# holds transforms in float32, so nothing is lost), to res://poses.bin: per
-# query, per time, per node found, 12 numbers (origin, then basis columns).
+# writes res://actual.json and, as little-endian float32 (Godot 3 holds times
+# and transforms in float32, so nothing is lost), res://poses.bin: per query,
+# the times sought, then per time, per node found, 12 numbers (origin, then
+# basis columns).
 extends SceneTree
 
 var poses = File.new()
@@ -94,7 +95,10 @@ func pose_query(packed, q, nodes):
 		scene.free()
 		return out
 	var times = seek_times(player.get_animation(q["anim"]), q["times"], int(q["stride"]))
-	out["seek"] = times
+	# JSON.print keeps 6 decimals: the times Godot seeks go to poses.bin too,
+	# ahead of the poses, as float32 (Godot 3's key times are float32).
+	for time in times:
+		poses.store_float(time)
 	var targets = []
 	for name in nodes:
 		var t = find_target(scene, name)

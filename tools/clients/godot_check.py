@@ -38,6 +38,9 @@ from array import array
 
 import numpy as np
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from blender_expected import values_at  # noqa: E402  glTF interpolation, in numpy
+
 TOLERANCE = 1e-5
 TRS = ("translation", "rotation", "scale")
 LOOP_SUFFIX = "-loop"
@@ -78,10 +81,22 @@ def godot_name(anim):
 
 
 def sample_times(anim):
-    for c in anim["channels"]:
-        if c.get("times"):
-            return f32(c["times"])
-    return f32(sorted({0.0, anim["duration"]}))
+    """The clip's --fps grid in seconds, as bake samples it
+    (sample.SampleFrames): k / fps up to the end, which is added as a last
+    sample (or replaces a grid point within a thousandth of a step of it).
+    bake's keys are a subset of it (--tolerance drops keys the curve does not
+    need; --tolerance 0 keeps them all); Godot resamples on this grid."""
+    fps, end = anim["fps"], anim["duration"]
+    if not fps or end <= 0:
+        return [0.0]
+    n = int(math.floor(end * fps + 1e-6))
+    times = [k / fps for k in range(n + 1)]
+    last = times[-1]
+    if end - last > 1e-3 / fps and array("f", [last])[0] != array("f", [end])[0]:
+        times.append(end)
+    else:
+        times[-1] = end
+    return f32(times)
 
 
 def sidecar_fps(path):
@@ -191,17 +206,22 @@ def trs_matrices(t, r, s):
     return m
 
 
-def expected_worlds(doc, anim):
+def expected_worlds(doc, anim, at=None):
     """World matrices (samples x 4 x 4) of every node at every sample of
-    anim, by name, and the clip's TRS channels by (node, path)."""
+    anim (or at the times at), by name, and the clip's TRS channels by
+    (node, path)."""
     nodes = doc["nodes"]
-    count = len(sample_times(anim))
+    times = np.array(sample_times(anim) if at is None else at, dtype=float)
+    count = len(times)
     matrix_nodes = {n["name"] for n in nodes if n.get("matrix")}
     channels = {}
     for c in anim["channels"]:
         node = c.get("node")
         if node and c["path"] in TRS and node not in matrix_nodes:
-            channels[(node, c["path"])] = np.array([f32(row) for row in c["values"]], dtype=float)
+            # The glTF curve at every grid sample: bake's keys where it kept
+            # them, glTF's interpolation between them elsewhere.
+            key = dict(c, times=f32(c["times"]), values=[f32(row) for row in c["values"]])
+            channels[(node, c["path"])] = values_at(key, c["path"], times)
     worlds = {}
     for n in nodes:
         if n.get("matrix"):
@@ -299,9 +319,13 @@ def compare(project):
             stride = pq["stride"]
             # The poses Godot wrote for this query, read in order.
             found = q.get("found", [])
-            n = len(times) * len(found) * 12
-            block = poses[at:at + n].reshape(len(times), len(found), 12) if "error" not in q and "skip" not in pq else None
-            at += n if block is not None else 0
+            block, seek = None, None
+            if "error" not in q and "skip" not in pq:
+                seek = poses[at:at + len(times)]
+                at += len(times)
+                n = len(times) * len(found) * 12
+                block = poses[at:at + n].reshape(len(times), len(found), 12)
+                at += n
             g = by_name.get(name)
             if g is None:
                 continue
@@ -312,7 +336,14 @@ def compare(project):
             if "skip" in pq:
                 skipped.append("%s: %s" % (where, pq["skip"]))
                 continue
-            worlds, channels = expected_worlds(doc, anim)
+            # Expected poses at the times Godot shows its keys: Godot 3 puts
+            # key k at a float32 running sum of 1/fps and samples the glTF
+            # curve there, so on long clips its keys drift from k/fps (the
+            # drift is checked above, and reported); the pose is checked
+            # against bake's curve at the key's own time.
+            worlds, channels = expected_worlds(doc, anim, seek)
+            if seek is not None:
+                time_off = max(time_off, float(np.max(np.abs(seek - np.array(times)))))
             animated = {node for node, _ in channels}
             # Keys: one transform track per animated node, one key per sample.
             tracks = [t for t in g["tracks"] if t["type"] == 1]  # Godot 3 Animation.TYPE_TRANSFORM
@@ -335,10 +366,9 @@ def compare(project):
                     fail(where, "track %s has %d keys, want every %dth to be a baked sample (%d)" % (t["path"], len(kt), stride, len(times)))
                     continue
                 at_samples = [kt[min(k * stride, len(kt) - 1)] for k in range(len(times) - 1)] + [kt[-1]]
-                off = max(abs(a - b) for a, b in zip(at_samples, times))
-                if off > 1e-5:
-                    fail(where, "track %s keys up to %.3g s off the baked sample times" % (t["path"], off))
-                time_off = max(time_off, off)
+                off = max(abs(a - b) for a, b in zip(at_samples, times))  # 6 decimals (JSON)
+                if off > 0.02 / anim["fps"]:
+                    fail(where, "track %s keys up to %.3g s off the grid (more than 2%% of a step)" % (t["path"], off))
             for node in sorted(animated - targets):
                 fail(where, "no track for animated node %s" % node)
             # Poses: within 1e-5, relative above magnitude 1.
