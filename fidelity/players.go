@@ -254,3 +254,9 @@ func (t *TablePlayer) Data(p Probe, c int, out []float64) bool {
 func (h *Hierarchy) Target(node, path string) int {
 	return targetOf(h, node, path).node
 }
+
+// SetLocal writes a channel value into node's local transform (path
+// translation, rotation or scale), as players do.
+func SetLocal(locals []TRS, node int, path string, v []float64) {
+	target{node: node, path: path}.set(locals, v)
+}

@@ -35,6 +35,7 @@ type channel struct {
 	// unit for data); allowed is the error allowed in those units.
 	factor, allowed float64
 	keys            []int
+	cursor          int // chosenPlayer's key
 	buf             [16]float64
 }
 
@@ -102,21 +103,24 @@ func (c *channel) ok(i, j int, probes []fidelity.Probe, t32 []float64, nlerpOnly
 func (c *channel) choose(probes []fidelity.Probe, t32 []float64) {
 	n := len(probes)
 	c.keys = append(c.keys[:0], 0)
+	hint := 2
 	for i := 0; i < n-1; {
-		good := c.farthest(i, i+1, n, probes, t32, true)
+		good := c.farthest(i, i+1, n, hint, probes, t32, true)
 		if good > i+1 && c.kind == kindRotation && !c.ok(i, good, probes, t32, false) {
-			good = c.farthest(i, i+1, good, probes, t32, false)
+			good = c.farthest(i, i+1, good, 2, probes, t32, false)
 		}
 		c.keys = append(c.keys, good)
+		hint = max(good-i, 2)
 		i = good
 	}
 }
 
 // farthest returns the farthest probe j < end from key i such that ok(i, j),
-// given that ok(i, good) holds.
-func (c *channel) farthest(i, good, end int, probes []fidelity.Probe, t32 []float64, nlerpOnly bool) int {
+// given that ok(i, good) holds, trying i+hint first (the last segment's
+// length: segments tend to be alike), then doubling or bisecting.
+func (c *channel) farthest(i, good, end, hint int, probes []fidelity.Probe, t32 []float64, nlerpOnly bool) int {
 	bad := -1
-	for try := i + 2; try < end; try = i + 2*(try-i) {
+	for try := i + max(hint, 2); try < end; try = i + 2*(try-i) {
 		if !c.ok(i, try, probes, t32, nlerpOnly) {
 			bad = try
 			break

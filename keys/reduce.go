@@ -1,6 +1,7 @@
 package keys
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/animbake/bake/fidelity"
@@ -68,12 +69,16 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, m *fi
 			byNode[c.node] = append(byNode[c.node], c)
 		}
 	}
+	// Each channel holds its share with slerp and with nlerp at every
+	// probe; the whole hierarchy is measured with nlerp (Blender's blend,
+	// which drifts from the engine's slerp first), reading the chosen keys
+	// in place. bake stats measures both.
+	play := &chosenPlayer{chans: chans, probes: probes, t32: t32}
+	plays, modes := []fidelity.Player{play}, []fidelity.Interp{fidelity.Nlerp}
 	for round := 0; ; round++ {
-		write(ba, chans, probes)
-		plays := []fidelity.Player{fidelity.NewKeyPlayer(h, ba, fidelity.Slerp), fidelity.NewKeyPlayer(h, ba, fidelity.Nlerp)}
-		res := m.Measure(ref, plays, []fidelity.Interp{fidelity.Slerp, fidelity.Nlerp}, probes)
+		res := m.Measure(ref, plays, modes, probes)
 		if res.Max <= opts.Tolerance {
-			return nil
+			return write(ba, chans, probes)
 		}
 		tight := make([]bool, len(h.Parent))
 		for n, e := range res.NodeMax {
@@ -98,8 +103,7 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, m *fi
 			}
 		}
 		if round == maxRounds {
-			write(ba, chans, probes)
-			return nil
+			return write(ba, chans, probes)
 		}
 	}
 }
@@ -250,16 +254,61 @@ func setAllowed(chans []*channel, g *geometry, share []float64, tol float64) {
 }
 
 // write stores the chosen keys into the baked channels: their own times
-// (the probes' times) and the engine's values there.
-func write(ba *sample.BakedAnimation, chans []*channel, probes []fidelity.Probe) {
+// (the probes' times) and the engine's values there, which must be finite.
+func write(ba *sample.BakedAnimation, chans []*channel, probes []fidelity.Probe) error {
 	for ci, c := range chans {
 		bc := &ba.Channels[ci]
 		w := c.width
+		for k := 0; k < len(c.vals); k += w {
+			for _, v := range c.vals[k : k+w] {
+				if math.IsNaN(v) || math.IsInf(v, 0) {
+					return fmt.Errorf("channel %s of %q: the value at %g s is not finite", bc.Path, bc.Node+bc.Material, probes[k/w].Time)
+				}
+			}
+		}
 		bc.Times = make([]float64, len(c.keys))
 		bc.Values = make([]float64, len(c.keys)*w)
 		for j, k := range c.keys {
 			bc.Times[j] = probes[k].Time
 			copy(bc.Values[j*w:j*w+w], c.vals[k*w:k*w+w])
 		}
+	}
+	return nil
+}
+
+// chosenPlayer plays the keys chosen so far straight from the channels:
+// keys are probe indices, so probe k lies between the keys around it.
+type chosenPlayer struct {
+	chans  []*channel
+	probes []fidelity.Probe
+	t32    []float64
+}
+
+// Pose implements fidelity.Player; probes come in order.
+func (p *chosenPlayer) Pose(pr fidelity.Probe, locals []fidelity.TRS) {
+	k := pr.Index
+	for _, c := range p.chans {
+		if c.node < 0 {
+			continue
+		}
+		w := c.width
+		j := c.cursor
+		if j >= len(c.keys) || c.keys[j] > k {
+			j = 0
+		}
+		for j+1 < len(c.keys) && c.keys[j+1] <= k {
+			j++
+		}
+		c.cursor = j
+		a := c.keys[j]
+		v := c.buf[:w]
+		if a == k || j+1 == len(c.keys) {
+			copy(v, c.v32[a*w:a*w+w])
+		} else {
+			b := c.keys[j+1]
+			u := min(max((pr.Time-p.t32[a])/(p.t32[b]-p.t32[a]), 0), 1)
+			fidelity.Interpolate(c.path, c.step, fidelity.Nlerp, c.v32[a*w:a*w+w], c.v32[b*w:b*w+w], u, v)
+		}
+		fidelity.SetLocal(locals, c.node, c.path, v)
 	}
 }

@@ -20,6 +20,9 @@ type Options struct {
 	// LoopSuffix names repeating clips with Godot's "-loop" suffix (see
 	// names.go).
 	LoopSuffix bool
+	// NoSamples leaves every channel's Values empty: a key builder that
+	// samples on its own times (package keys) fills them.
+	NoSamples bool
 }
 
 // Baked is a file's content ready for export: nodes in the output
@@ -251,6 +254,10 @@ func BakeAnimation(a *model.Animation, cv *Converter, opts Options) (*BakedAnima
 			Width: ev.Width(), Step: IsStepped(ev)}
 		if k, ok := ev.(Keyer); ok {
 			bc.KeyFrames = k.KeyFrames()
+		}
+		if opts.NoSamples {
+			ba.Channels = append(ba.Channels, bc)
+			continue
 		}
 		bc.Values = make([]float64, len(frames)*bc.Width)
 		sampleChannel(ev, a, frames, bc.Values, bc.Width)

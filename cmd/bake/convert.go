@@ -489,9 +489,13 @@ func (cfg *convertConfig) keyFlags(fs *pflag.FlagSet) {
 // bake bakes f on the --fps grid and, with a tolerance above 0, replaces
 // every clip's keys by the fewest that stay within it (package keys).
 func (cfg *convertConfig) bake(f *model.File, opts sample.Options) (*sample.Baked, error) {
+	if cfg.tolerance <= 0 {
+		return sample.Bake(f, opts)
+	}
+	opts.NoSamples = true
 	b, err := sample.Bake(f, opts)
-	if err != nil || cfg.tolerance <= 0 {
-		return b, err
+	if err != nil {
+		return nil, err
 	}
 	return b, bakekeys.Reduce(f, b, bakekeys.Options{Tolerance: cfg.tolerance, PerFrame: cfg.probes, Refine: cfg.refine})
 }
