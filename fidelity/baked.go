@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/qmuntal/gltf"
+
 	"github.com/animbake/bake/model"
 	"github.com/animbake/bake/sample"
 )
@@ -77,4 +79,46 @@ func KeyTimes(ba *sample.BakedAnimation) []float64 {
 	}
 	slices.Sort(all)
 	return slices.Compact(all)
+}
+
+// MeasureGLTF measures another glTF rendition of f's clips (doc, with the
+// node and clip names of b, f's bake) against the engine, as MeasureBaked
+// does: clips are matched by name, probes include every key of doc's
+// clip. Clips doc lacks are left out (their Result has Probes 0).
+func MeasureGLTF(f *model.File, b *sample.Baked, doc *gltf.Document, opts MeasureOptions) ([]Result, error) {
+	h := NewHierarchy(b.Nodes)
+	cv := Converter(f, b)
+	m := NewMeter(h, opts.Shell)
+	byName := map[string]int{}
+	for i, a := range doc.Animations {
+		byName[a.Name] = i
+	}
+	out := make([]Result, len(b.Animations))
+	for i := range b.Animations {
+		ba, a := &b.Animations[i], &f.Animations[i]
+		di, ok := byName[ba.Name]
+		if !ok {
+			continue
+		}
+		eng, err := NewEngine(h, f.Nodes, a, cv)
+		if err != nil {
+			return nil, fmt.Errorf("animation %q: %w", a.Name, err)
+		}
+		slerp, err := NewGLTFPlayer(doc, di, h, Slerp)
+		if err != nil {
+			return nil, err
+		}
+		nlerp, _ := NewGLTFPlayer(doc, di, h, Nlerp)
+		var times []float64
+		for _, k := range slerp.channels {
+			times = append(times, k.Times...)
+		}
+		slices.Sort(times)
+		times = slices.Compact(times)
+		probes := Probes(ProbeSpec{Anim: a, FPS: ba.SourceFPS, Evals: eng.Evals(), Times: times, Midpoints: opts.Midpoints,
+			PerFrame: opts.PerFrame})
+		m.DataChannels(nil)
+		out[i] = m.Measure(eng, []Player{slerp, nlerp}, []Interp{Slerp, Nlerp}, probes)
+	}
+	return out, nil
 }

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"text/tabwriter"
 
+	"github.com/qmuntal/gltf"
 	"github.com/spf13/pflag"
 
 	"github.com/animbake/bake/fidelity"
@@ -69,6 +71,7 @@ func runStats(args []string, stdout, stderr io.Writer) error {
 	shell := fs.Float64("shell", fidelity.DefaultShell, "shell distance of the virtual vertices in metres")
 	perFrame := fs.Int("measure-probes", fidelity.ProbesPerFrame, "regular probes per source frame of the measurement")
 	midpoints := fs.Bool("midpoints", false, "also probe halfway between consecutive key times")
+	against := fs.String("against", "", "measure this glTF/GLB (another tool's rendition of the one input file's bake) instead of bake's keys")
 	if err := parseFlags(fs, &cfg.common, args, statsUsage, stdout); err != nil {
 		return err
 	}
@@ -82,6 +85,9 @@ func runStats(args []string, stdout, stderr io.Writer) error {
 	}
 	if fs.NArg() == 0 {
 		return usagef("no input paths given")
+	}
+	if *against != "" && fs.NArg() != 1 {
+		return usagef("--against measures the rendition of one input file")
 	}
 	jobs, err := collect(fs.Args())
 	if err != nil {
@@ -107,7 +113,15 @@ func runStats(args []string, stdout, stderr io.Writer) error {
 			b, err := cfg.bake(f, opts)
 			var res []fidelity.Result
 			if err == nil {
-				res, err = fidelity.MeasureBaked(f, b, fidelity.MeasureOptions{Shell: *shell, PerFrame: *perFrame, Midpoints: *midpoints})
+				mo := fidelity.MeasureOptions{Shell: *shell, PerFrame: *perFrame, Midpoints: *midpoints}
+				if *against != "" {
+					var doc *gltf.Document
+					if doc, err = gltf.Open(*against); err == nil {
+						res, err = fidelity.MeasureGLTF(f, b, doc, mo)
+					}
+				} else {
+					res, err = fidelity.MeasureBaked(f, b, mo)
+				}
 			}
 			if err != nil {
 				failed = true
@@ -128,6 +142,13 @@ func runStats(args []string, stdout, stderr io.Writer) error {
 				sf.DataMax = max(sf.DataMax, r.DataMax)
 				if r.DataMax > 1 {
 					sf.DataFailed++
+				}
+			}
+			if *against != "" {
+				// The rendition measured is the other file: its size, not bake's keys.
+				sf.Keys = 0
+				if st, err := os.Stat(*against); err == nil {
+					sf.Bytes = int(st.Size())
 				}
 			}
 			out.Files = append(out.Files, sf)

@@ -71,19 +71,31 @@ def trs_channels(doc, anim):
     return by_node, data
 
 
+PROBES_PER_FRAME = 4  # bake's fidelity metric's regular probes (docs/fidelity.md)
+
+
 def query_times(anim):
-    """Every baked sample time of the clip and each midpoint, with 'sample'/'midpoint'."""
-    samples = sorted({t for c in anim["channels"] for t in c["times"]})
+    """Every key time of the clip, each midpoint, and the fidelity metric's
+    regular probes (PROBES_PER_FRAME per source frame, float32 seconds), with
+    'sample'/'midpoint'/'probe', in time order."""
+    keyset = {t for c in anim["channels"] for t in c["times"]}
+    samples = sorted(keyset)
     if not samples:
         samples = sorted({0.0, anim["duration"]})
-    times, kinds = [], []
+    pairs = []
     for i, t in enumerate(samples):
-        times.append(t)
-        kinds.append("sample")
+        pairs.append((t, "sample"))
         if i + 1 < len(samples):
-            times.append((t + samples[i + 1]) / 2)
-            kinds.append("midpoint")
-    return np.array(times), kinds
+            pairs.append(((t + samples[i + 1]) / 2, "midpoint"))
+    rate = PROBES_PER_FRAME * (anim.get("sourceFps") or 0)
+    k = 0
+    while rate > 0 and k / rate < anim["duration"]:
+        t = float(np.float32(k / rate))
+        if t not in keyset:
+            pairs.append((t, "probe"))
+        k += 1
+    pairs.sort(key=lambda p: p[0])
+    return np.array([p[0] for p in pairs]), [p[1] for p in pairs]
 
 
 def slerp_rows(a, b, u):
@@ -133,8 +145,19 @@ def values_at(channel, path, t, fps=None):
     lo, hi = lo[inside], hi[inside]
     u = (t[inside] - times[lo]) / (times[hi] - times[lo])
     a, b = values[lo], values[hi]
-    out[inside] = slerp_rows(a, b, u) if path == "rotation" else a + (b - a) * u[:, None]
+    out[inside] = nlerp_rows(a, b, u) if path == "rotation" else a + (b - a) * u[:, None]
     return out
+
+
+def nlerp_rows(a, b, u):
+    """What Blender's quaternion F-curves give between two keys (the importer
+    flips them to the short way): component-wise lerp, normalised. Equal to
+    slerp at midpoints only; bake keeps neighbouring keys close enough that
+    the two agree within its tolerance (docs/fidelity.md)."""
+    dot = np.sum(a * b, axis=1)
+    b = np.where((dot < 0)[:, None], -b, b)
+    q = a + (b - a) * u[:, None]
+    return q / np.linalg.norm(q, axis=1)[:, None]
 
 
 def to_blender(path, v):

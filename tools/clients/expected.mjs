@@ -62,9 +62,14 @@ export function trsChannels(doc, anim) {
   return { byNode, data };
 }
 
+/** Regular probes per source frame: bake's fidelity metric's density (docs/fidelity.md). */
+export const PROBES_PER_FRAME = 4;
+
 /**
- * Every time a client is asked about: each baked sample time of the clip,
- * and the midpoint between each pair of consecutive samples.
+ * Every time a client is asked about: each key time of the clip, the
+ * midpoint between each pair of consecutive key times, and the fidelity
+ * metric's regular probes (PROBES_PER_FRAME per source frame, in float32
+ * seconds), where `bake stats` measures the same keys against the engine.
  */
 export function queryTimes(anim) {
   const set = new Set();
@@ -79,7 +84,12 @@ export function queryTimes(anim) {
     out.push({ t: samples[i], kind: 'sample' });
     if (i + 1 < samples.length) out.push({ t: (samples[i] + samples[i + 1]) / 2, kind: 'midpoint' });
   }
-  return out;
+  const rate = PROBES_PER_FRAME * (anim.sourceFps || 0);
+  for (let k = 0; rate > 0 && k / rate < anim.duration; k++) {
+    const t = Math.fround(k / rate);
+    if (!set.has(t)) out.push({ t, kind: 'probe' });
+  }
+  return out.sort((a, b) => a.t - b.t);
 }
 
 /** The channel's value at time t under glTF's LINEAR or STEP rules. */
