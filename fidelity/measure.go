@@ -2,6 +2,7 @@ package fidelity
 
 import (
 	"math"
+	"slices"
 
 	"github.com/animbake/bake/model"
 )
@@ -21,6 +22,9 @@ type Result struct {
 	NodeMax []float64
 	// Probes is the number of probe times, Samples the (node, probe) pairs.
 	Probes, Samples int
+	// Hist counts the (node, probe) errors in the bins P99 is read from,
+	// so that clips can be pooled (Percentile).
+	Hist []int64
 	// DataMax is the worst non-TRS channel's error as a fraction of its
 	// tolerance (ChannelTolerance): above 1 fails. DataChannel (its index in
 	// the played clip) and DataTime say where.
@@ -108,7 +112,8 @@ func (m *Meter) Measure(ref Player, plays []Player, modes []Interp, probes []Pro
 		}
 	}
 	res.Samples = len(probes) * len(h.Parent)
-	res.P99 = m.percentile(0.99, int64(res.Samples))
+	res.Hist = slices.Clone(m.hist)
+	res.P99 = Percentile(0.99, res.Hist)
 	return res
 }
 
@@ -148,17 +153,19 @@ func (m *Meter) record(e float64) {
 	m.hist[b]++
 }
 
-func (m *Meter) percentile(q float64, total int64) float64 {
-	if total == 0 {
-		return 0
-	}
+// Percentile reads the q-quantile of the errors counted in hist (one or
+// more Results' Hist added together), as the upper edge of its bin.
+func Percentile(q float64, hist []int64) float64 {
 	var sum int64
-	for _, c := range m.hist {
+	for _, c := range hist {
 		sum += c
+	}
+	if sum == 0 {
+		return 0
 	}
 	need := int64(math.Ceil(q * float64(sum)))
 	var acc int64
-	for b, c := range m.hist {
+	for b, c := range hist {
 		acc += c
 		if acc >= need {
 			if b == 0 {

@@ -35,7 +35,8 @@ type channel struct {
 	// unit for data); allowed is the error allowed in those units.
 	factor, allowed float64
 	keys            []int
-	cursor          int // chosenPlayer's key
+	cursor          int  // chosenPlayer's key
+	short           bool // keys written as normalized 16-bit integers
 	buf             [16]float64
 }
 

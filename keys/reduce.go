@@ -25,12 +25,12 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, m *fi
 	probes := fidelity.Probes(spec)
 	chans := sampleChannels(h, eng, ba, probes)
 	share := shares(h, chans)
-	setAllowed(chans, g, share, opts.Tolerance)
+	setAllowed(chans, g, share, opts.Tolerance, opts.ShortRotations)
 	if edges := findJumps(eng, chans, probes, src); len(edges) > 0 {
 		spec.Edges = edges
 		probes = fidelity.Probes(spec)
 		chans = sampleChannels(h, eng, ba, probes)
-		setAllowed(chans, g, share, opts.Tolerance)
+		setAllowed(chans, g, share, opts.Tolerance, opts.ShortRotations)
 	}
 	t32 := times32(probes)
 	for _, c := range chans {
@@ -48,7 +48,7 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, m *fi
 		old := probes
 		probes = fidelity.Probes(spec)
 		chans = resample(h, eng, ba, chans, old, probes)
-		setAllowed(chans, g, share, opts.Tolerance)
+		setAllowed(chans, g, share, opts.Tolerance, opts.ShortRotations)
 		t32 = times32(probes)
 		for _, c := range chans {
 			c.choose(probes, t32)
@@ -236,7 +236,7 @@ func shares(h *fidelity.Hierarchy, chans []*channel) []float64 {
 
 // setAllowed turns shares into each channel's allowed error and its
 // factor from value differences to metres.
-func setAllowed(chans []*channel, g *geometry, share []float64, tol float64) {
+func setAllowed(chans []*channel, g *geometry, share []float64, tol float64, short bool) {
 	for _, c := range chans {
 		switch c.kind {
 		case kindData:
@@ -250,6 +250,58 @@ func setAllowed(chans []*channel, g *geometry, share []float64, tol float64) {
 			c.factor = g.reach[c.node] / g.minScale[c.node]
 		}
 		c.allowed = tol * share[c.node]
+		if short {
+			c.quantize()
+		}
+	}
+}
+
+// maxShortError bounds how far a rotation moves a point at unit distance
+// when each quaternion component goes to a neighbouring multiple of
+// 1/32767 (shortQuat): less than 1/32767 in each of 4 components changes
+// the quaternion by less than 2/32767 in length, the rotation by twice that.
+const maxShortError = 4.0 / 32767
+
+// quantize writes a rotation channel's keys as normalized 16-bit integers
+// when that costs at most a quarter of its allowed error (counted: the keys
+// are then chosen with the rounded values): half the bytes.
+func (c *channel) quantize() {
+	c.short = c.kind == kindRotation && !c.step && c.width == 4 && maxShortError*c.factor <= c.allowed/4
+	if !c.short {
+		return
+	}
+	var q [4]float64
+	for k := 0; k < len(c.vals); k += 4 {
+		shortQuat(c.vals[k:k+4], q[:])
+		for j := range 4 {
+			c.v32[k+j] = float64(float32(q[j]))
+		}
+	}
+}
+
+// shortQuat quantizes a unit quaternion to multiples of 1/32767, choosing
+// for each component the multiple below or above so that the result is as
+// close to unit length as 16 choices allow: clients that do not normalise
+// (three.js plays keys as they are) then see the rotation, not a scale.
+func shortQuat(v, out []float64) {
+	best, bestDist := math.Inf(1), math.Inf(1)
+	for m := range 16 {
+		var c [4]float64
+		var n2, dist float64
+		for j := range 4 {
+			x := math.Floor(v[j] * 32767)
+			if m&(1<<j) != 0 {
+				x++
+			}
+			x = max(-32767, min(32767, x))
+			c[j] = x / 32767
+			n2 += c[j] * c[j]
+			dist += (c[j] - v[j]) * (c[j] - v[j])
+		}
+		if e := math.Abs(n2 - 1); e < best || (e == best && dist < bestDist) {
+			best, bestDist = e, dist
+			copy(out, c[:])
+		}
 	}
 }
 
@@ -268,8 +320,13 @@ func write(ba *sample.BakedAnimation, chans []*channel, probes []fidelity.Probe)
 		}
 		bc.Times = make([]float64, len(c.keys))
 		bc.Values = make([]float64, len(c.keys)*w)
+		bc.Short = c.short
 		for j, k := range c.keys {
 			bc.Times[j] = probes[k].Time
+			if c.short {
+				shortQuat(c.vals[k*w:k*w+w], bc.Values[j*w:j*w+w])
+				continue
+			}
 			copy(bc.Values[j*w:j*w+w], c.vals[k*w:k*w+w])
 		}
 	}

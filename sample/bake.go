@@ -88,6 +88,10 @@ type BakedChannel struct {
 	Times []float64
 	// Values holds len(KeyTimes())*Width components.
 	Values []float64
+	// Short says the values are rotations already quantized to normalized
+	// 16-bit integers (each component c/32767): the glTF writes them as
+	// such, the JSON as the numbers they stand for.
+	Short bool
 	// KeyFrames are the source key frames when the curve reports them.
 	KeyFrames []float64
 }

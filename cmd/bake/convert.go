@@ -35,6 +35,7 @@ type convertConfig struct {
 	tolerance  float64
 	probes     int
 	refine     int
+	short      bool
 	axes       string
 	split      bool
 	loopSuffix bool
@@ -484,6 +485,7 @@ func (cfg *convertConfig) keyFlags(fs *pflag.FlagSet) {
 	fs.Float64Var(&cfg.tolerance, "tolerance", fidelity.DefaultTolerance, "error bound of the keys in metres at 3 cm (0: every sample of the --fps grid)")
 	fs.IntVar(&cfg.probes, "probes", fidelity.ProbesPerFrame, "probes per source frame where keys are checked (and may go)")
 	fs.IntVar(&cfg.refine, "refine", 0, "times to halve the probes where the motion bends between them (0-6)")
+	fs.BoolVar(&cfg.short, "short-rotations", false, "rotation keys as normalized 16-bit integers where that fits the tolerance")
 }
 
 // bake bakes f on the --fps grid and, with a tolerance above 0, replaces
@@ -497,7 +499,8 @@ func (cfg *convertConfig) bake(f *model.File, opts sample.Options) (*sample.Bake
 	if err != nil {
 		return nil, err
 	}
-	return b, bakekeys.Reduce(f, b, bakekeys.Options{Tolerance: cfg.tolerance, PerFrame: cfg.probes, Refine: cfg.refine})
+	return b, bakekeys.Reduce(f, b, bakekeys.Options{Tolerance: cfg.tolerance, PerFrame: cfg.probes, Refine: cfg.refine,
+		ShortRotations: cfg.short})
 }
 
 // decodePath opens, identifies and decodes one file, filling in the

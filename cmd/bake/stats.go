@@ -36,6 +36,7 @@ type statsFile struct {
 	Keys       int         `json:"keys"`
 	Bytes      int         `json:"bytes"`
 	Max        float64     `json:"maxError"`
+	P99        float64     `json:"p99Error"`
 	Clips      []statsClip `json:"animations"`
 	Error      string      `json:"error,omitempty"`
 	Tolerance  float64     `json:"tolerance"`
@@ -130,8 +131,15 @@ func runStats(args []string, stdout, stderr io.Writer) error {
 				out.Files = append(out.Files, sf)
 				continue
 			}
+			var hist []int64
 			for i := range b.Animations {
 				ba, r := &b.Animations[i], res[i]
+				if hist == nil {
+					hist = make([]int64, len(r.Hist))
+				}
+				for k, c := range r.Hist {
+					hist[k] += c
+				}
 				keys, bytes := clipSize(ba)
 				sc := statsClip{Name: ba.Name, Keys: keys, Bytes: bytes, Max: r.Max, P99: r.P99, WorstNode: r.WorstNode,
 					WorstTime: r.WorstTime, WorstInterp: r.WorstInterp.String(), DataMax: r.DataMax, Probes: r.Probes}
@@ -144,6 +152,7 @@ func runStats(args []string, stdout, stderr io.Writer) error {
 					sf.DataFailed++
 				}
 			}
+			sf.P99 = fidelity.Percentile(0.99, hist)
 			if *against != "" {
 				// The rendition measured is the other file: its size, not bake's keys.
 				sf.Keys = 0
@@ -196,7 +205,7 @@ func printStats(w io.Writer, files []statsFile) {
 			fmt.Fprintf(w, "%s: %s\n", name, f.Error)
 			continue
 		}
-		fmt.Fprintf(w, "%s (%s): %d keys, %d bytes, max error %.3g m (tolerance %g m)\n", name, f.Format, f.Keys, f.Bytes, f.Max, f.Tolerance)
+		fmt.Fprintf(w, "%s (%s): %d keys, %d bytes, max error %.3g m, p99 %.3g m (tolerance %g m)\n", name, f.Format, f.Keys, f.Bytes, f.Max, f.P99, f.Tolerance)
 		tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 		fmt.Fprintln(tw, "  animation\tkeys\tbytes\tmax (m)\tp99 (m)\tworst at\tdata/tol")
 		for _, c := range f.Clips {

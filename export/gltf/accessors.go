@@ -92,6 +92,33 @@ func (w *writer) animAccessor(d *animData, values []float64, width int, input bo
 	return len(w.doc.Accessors) - 1
 }
 
+// animShorts is animAccessor for rotations quantized to normalized 16-bit
+// integers (the values are already multiples of 1/32767; glTF 2.0 allows
+// this for rotation outputs).
+func (w *writer) animShorts(d *animData, values []float64, width int) int {
+	key := make([]byte, 0, 2+2*len(values))
+	key = append(key, byte(width), 's')
+	for _, v := range values {
+		key = binary.LittleEndian.AppendUint16(key, uint16(int16(math.Round(max(-1, min(1, v))*32767))))
+	}
+	if acc, ok := d.seen[string(key)]; ok {
+		return acc
+	}
+	if d.view < 0 {
+		w.doc.BufferViews = append(w.doc.BufferViews, &gltf.BufferView{Buffer: 0})
+		d.view = len(w.doc.BufferViews) - 1
+	}
+	for len(d.data)%4 != 0 {
+		d.data = append(d.data, 0)
+	}
+	acc := &gltf.Accessor{BufferView: gltf.Index(d.view), ByteOffset: len(d.data), ComponentType: gltf.ComponentShort,
+		Normalized: true, Count: len(values) / width, Type: gltf.AccessorVec4}
+	d.data = append(d.data, key[2:]...)
+	w.doc.Accessors = append(w.doc.Accessors, acc)
+	d.seen[string(key)] = len(w.doc.Accessors) - 1
+	return len(w.doc.Accessors) - 1
+}
+
 // finishAnimData appends the gathered data to the buffer, 4-byte aligned,
 // and places its view there.
 func (w *writer) finishAnimData(d *animData) {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/qmuntal/gltf"
 
+	"github.com/animbake/bake/model"
 	"github.com/animbake/bake/sample"
 )
 
@@ -54,7 +55,11 @@ func (w *writer) animations(opts Options, scene *gltf.Scene) {
 			if co.ubyte {
 				out = w.ubyteScalars(co.values)
 			} else {
-				out = w.animAccessor(d, co.values, co.width, false)
+				if c.Short && c.Path == model.PathRotation && co.width == 4 && !co.pointer {
+					out = w.animShorts(d, co.values, co.width)
+				} else {
+					out = w.animAccessor(d, co.values, co.width, false)
+				}
 			}
 			interp := gltf.InterpolationLinear
 			if c.Step || co.step {
