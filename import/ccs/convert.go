@@ -55,6 +55,7 @@ func ConvertWith(s *Scene, opts AssetOptions, warn func(string, ...any)) (*model
 	f.Nodes = ns.nodes
 	bindAssetChannels(f, warn)
 	bindCameraLightChannels(f)
+	setSkeletonRoots(f)
 	return f, nil
 }
 
