@@ -349,17 +349,23 @@ class FileCheck:
         objs = {i: self.objects[i] for i in self.world_nodes if i not in self.rig.bones}
         got = self.rig.worlds(objs, frames)
         want = bw.expected_worlds(self.doc, by_node, t, self.fps)
+        skip = bw.unresolvable(self.doc, by_node, t, self.fps)
         extra = len(self.objects) - len(want)  # the trailing bake_data node rests at identity
         if extra > 0:
             want = ex.np.concatenate([want, ex.np.tile(ex.np.eye(4), (extra, len(t), 1, 1))])
+            skip = ex.np.concatenate([skip, ex.np.zeros((extra, len(t)), dtype=bool)])
         samples = [q for q, k in enumerate(kinds) if k == "sample"]
         for i in self.world_nodes:
+            keep = ex.np.nonzero(~skip[i])[0]
+            self.stats["unresolvable"] += len(t) - len(keep)
             w = want[i] @ self.rig.rb[i]
-            self.stats["comparisons"] += len(t)
-            dev = bw.matrix_deviation(got[i], w)
-            self.failures.add(clip, self.names[i], "world", t, kinds, dev, got[i].reshape(-1, 16), w.reshape(-1, 16))
+            self.stats["comparisons"] += len(keep)
+            dev = bw.matrix_deviation(got[i][keep], w[keep])
+            self.failures.add(clip, self.names[i], "world", t[keep], [kinds[q] for q in keep], dev,
+                              got[i][keep].reshape(-1, 16), w[keep].reshape(-1, 16))
             if i in self.rig.bones:
-                self.heads = max(self.heads, bw.heads_distance(got[i][samples], w[samples]))
+                kept = [q for q in samples if not skip[i][q]]
+                self.heads = max(self.heads, bw.heads_distance(got[i][kept], w[kept]))
         for q in sorted({samples[0], samples[len(samples) // 2], samples[-1]}):
             set_frame(self.scene, frames[q])
             shown = self.rig.scene_worlds(objs, bpy.context.evaluated_depsgraph_get())
@@ -385,7 +391,8 @@ def main():
         print("usage: blender -b --python-exit-code 1 -P blender_check.py -- DIR_OR_FILE...", file=sys.stderr)
         sys.exit(2)
     pairs, unpaired = ex.find_pairs(argv)
-    stats = {"files": 0, "clips": 0, "comparisons": 0, "data_channels": 0, "bones": 0, "heads": 0.0}
+    stats = {"files": 0, "clips": 0, "comparisons": 0, "data_channels": 0, "bones": 0, "heads": 0.0,
+             "unresolvable": 0}
     failed = 0
     for gltf_path, json_path in pairs:
         stats["files"] += 1
@@ -395,6 +402,9 @@ def main():
     bones = ""
     if stats["bones"]:
         bones = f"; {stats['bones']} bones, heads at samples within {stats['heads']:.2g} m of the JSON's world"
+    if stats["unresolvable"]:
+        bones += (f"; {stats['unresolvable']} world queries at jumps Blender cannot resolve "
+                  f"(keys < {bw.RESOLUTION} frame apart) not compared")
     print(f"Blender check: {stats['files']} files, {stats['clips']} clips, {stats['comparisons']} comparisons, "
           f"{failed} failures ({stats['data_channels']} data channels glTF cannot animate not compared; "
           f"Blender {bpy.app.version_string}{bones})")

@@ -75,6 +75,32 @@ def expected_worlds(doc, by_node, t, fps):
     return C @ out @ C.T
 
 
+# Blender evaluates an F-curve at a frame within 1e-4 frames of a key as that
+# key's value (fcurve_eval_keyframes_interpolate's binary-search threshold),
+# so two keys closer than that (a discontinuity written as two keys one
+# float32 step apart) cannot both be seen: at such an instant Blender shows
+# one of the two values.
+RESOLUTION = 1e-4
+
+
+def unresolvable(doc, by_node, t, fps):
+    """(N, F) booleans: queries that fall within RESOLUTION of a pair of keys
+    closer than RESOLUTION on the node or an ancestor (Blender's frame axis),
+    where Blender's value is either side of a jump; they are not compared."""
+    nodes = doc["nodes"]
+    index = {n["name"]: i for i, n in enumerate(nodes)}
+    qf = ex.blender_frames(t, fps)
+    out = np.zeros((len(nodes), len(t)), dtype=bool)
+    for (name, _path), c in by_node.items():
+        kf = ex.blender_frames(c["times"], fps)
+        for k in np.nonzero(np.diff(kf) < RESOLUTION)[0]:
+            out[index[name]] |= (qf >= kf[k] - RESOLUTION) & (qf <= kf[k + 1] + RESOLUTION)
+    for i, n in enumerate(nodes):  # parents come first
+        if n["parent"] is not None:
+            out[i] |= out[index[n["parent"]]]
+    return out
+
+
 def quat_matrix(q):
     """A mathutils Quaternion as a 4x4 numpy rotation."""
     m = np.eye(4)
