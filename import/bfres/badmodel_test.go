@@ -159,3 +159,83 @@ func TestModelEmptyShape(t *testing.T) {
 		t.Errorf("%d meshes, notices %q", len(files[0].Meshes), notices)
 	}
 }
+
+// Animated bones the skeleton lacks bind to nothing in the game (§6.1: the
+// runtime binds by name), so whether the skeleton is the model file's own
+// (a bundle) or a model given with --skeleton, their tracks are dropped
+// rather than turned into nodes: no node, no channel, one warning per input
+// naming them, and each clip lists the ones it animated.
+func TestUnboundBonesDropped(t *testing.T) {
+	anim := bfreswrite.DemoAnimation()
+	// "Wave" gains a skeletal track on Tail and "Blink" (a bone FVIS) a
+	// visibility track on Tail and Fin; "Nod" animates only skeleton bones.
+	anim.FSKA[0].Bones = append(anim.FSKA[0].Bones, bfreswrite.BoneAnim{Name: "Tail", Flags: bfreswrite.BaseTranslate, Base: []float32{1, 2, 3}})
+	anim.FVIS[0].Names = append(anim.FVIS[0].Names, "Tail", "Fin")
+	anim.FVIS[0].Base = append(anim.FVIS[0].Base, true, false)
+	modelData, animData, baseData := bfreswrite.DemoModel().Bytes(), anim.Bytes(), bfreswrite.DemoAnimation().Bytes()
+	for _, c := range []struct {
+		name     string
+		in, base *format.Input
+		opts     func(warn func(string)) *format.Options
+	}{
+		{"bundle", siblingInput("dir/Demo.bfres", modelData, map[string][]byte{"Demo_Animation.bfres": animData}),
+			siblingInput("dir/Demo.bfres", modelData, map[string][]byte{"Demo_Animation.bfres": baseData}),
+			func(warn func(string)) *format.Options { return &format.Options{Warn: warn} }},
+		{"--skeleton", siblingInput("dir/Other_Animation.bfres", animData, map[string][]byte{"Demo.bfres": modelData}),
+			siblingInput("dir/Other_Animation.bfres", baseData, map[string][]byte{"Demo.bfres": modelData}),
+			func(warn func(string)) *format.Options { return &format.Options{Warn: warn, Skeleton: "Demo.bfres"} }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var warns []string
+			files, err := Decode(c.in, c.opts(func(s string) { warns = append(warns, s) }))
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := files[0]
+			if err := f.Validate(); err != nil {
+				t.Fatal(err)
+			}
+			for _, n := range f.Nodes {
+				if n.Name == "Tail" || n.Name == "Fin" {
+					t.Errorf("node %s invented for an unbound bone", n.Name)
+				}
+			}
+			want := map[string][]string{"Wave": {"Tail"}, "Blink": {"Fin", "Tail"}}
+			for _, a := range f.Animations {
+				got, _ := a.Extras["unboundBones"].([]string)
+				if !reflect.DeepEqual(got, want[a.Name]) {
+					t.Errorf("%s unboundBones %v, want %v", a.Name, got, want[a.Name])
+				}
+				for _, ch := range a.Channels {
+					if ch.Node == "Tail" || ch.Node == "Fin" {
+						t.Errorf("%s: %s channel on unbound %s", a.Name, ch.Path, ch.Node)
+					}
+				}
+			}
+			// Apart from the lists, the output is the one the animation
+			// without the unbound tracks gives.
+			base, err := Decode(c.base, c.opts(func(string) {}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range f.Animations {
+				delete(f.Animations[i].Extras, "unboundBones")
+			}
+			if !reflect.DeepEqual(f.Nodes, base[0].Nodes) || !reflect.DeepEqual(f.Animations, base[0].Animations) {
+				t.Error("nodes or clips differ from those of the animation without the unbound tracks")
+			}
+			n := 0
+			for _, w := range warns {
+				if strings.Contains(w, "not in the skeleton") {
+					n++
+					if !strings.Contains(w, "2 animated bones") || !strings.Contains(w, "model Demo") || !strings.Contains(w, "Fin, Tail") {
+						t.Errorf("warning %q does not name the 2 unbound bones Fin, Tail of model Demo", w)
+					}
+				}
+			}
+			if n != 1 {
+				t.Errorf("%d warnings about unbound bones, want 1: %q", n, warns)
+			}
+		})
+	}
+}

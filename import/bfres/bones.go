@@ -2,6 +2,7 @@ package bfres
 
 import (
 	"math"
+	"slices"
 
 	"github.com/animbake/bake/import/binread"
 	"github.com/animbake/bake/model"
@@ -9,13 +10,19 @@ import (
 )
 
 // nodeSet builds the file's node list: the chosen skeleton's bones under
-// their parents, then flat root nodes for animated names it lacks.
+// their parents; without a skeleton, flat root nodes for the animated names.
 type nodeSet struct {
 	nodes []model.Node
 	index map[string]int
 	bind  map[string]*Bone // bind pose by bone name (skeleton bones only)
+	// skeleton is set when a skeleton was chosen: animated names it lacks
+	// are then unbound instead of flat.
+	skeleton bool
 	// flat lists names added without a skeleton bone, for one warning.
 	flat []string
+	// unbound lists, sorted, the animated names the skeleton lacks, for one
+	// warning.
+	unbound []string
 }
 
 // newNodeSet turns a skeleton (nil for none) into nodes, parents first.
@@ -24,6 +31,7 @@ func newNodeSet(s *Skeleton) (*nodeSet, error) {
 	if s == nil {
 		return ns, nil
 	}
+	ns.skeleton = true
 	order, err := parentsFirst(s)
 	if err != nil {
 		return nil, err
@@ -86,17 +94,45 @@ func parentsFirst(s *Skeleton) ([]int, error) {
 	return order, nil
 }
 
-// ensure returns the node named name, adding a flat root bone with the
-// identity rest pose (the runtime's no-bone default, §8 step 2) if needed.
-func (ns *nodeSet) ensure(name string) {
+// bound reports whether an animated bone named name drives a node. With a
+// skeleton, only its bones do: the runtime binds each bone anim by name to
+// the same-named bone of the model's skeleton (bfres-container.md §6.1), and
+// an anim that finds none drives nothing, so such a name is recorded in
+// ns.unbound and its channels are dropped rather than invented as nodes. Without a skeleton every name
+// becomes a flat root bone with the identity rest pose (the runtime's
+// no-bone default), the best stand-in when the skeleton is unknown.
+func (ns *nodeSet) bound(name string) bool {
 	if _, ok := ns.index[name]; ok {
-		return
+		return true
+	}
+	if ns.skeleton {
+		if i, found := slices.BinarySearch(ns.unbound, name); !found {
+			ns.unbound = slices.Insert(ns.unbound, i, name)
+		}
+		return false
 	}
 	ns.index[name] = len(ns.nodes)
 	ns.nodes = append(ns.nodes, model.Node{
 		Name: name, Parent: -1, Rotation: [4]float64{0, 0, 0, 1}, Scale: [3]float64{1, 1, 1}, Kind: "bone",
 	})
 	ns.flat = append(ns.flat, name)
+	return true
+}
+
+// addUnbound records names among the unbound bones of a clip, in extras
+// "unboundBones" (sorted, each once), so that dropped tracks stay visible.
+func addUnbound(extras map[string]any, names ...string) {
+	if len(names) == 0 {
+		return
+	}
+	list, _ := extras["unboundBones"].([]string)
+	list = slices.Clone(list)
+	for _, n := range names {
+		if i, found := slices.BinarySearch(list, n); !found {
+			list = slices.Insert(list, i, n)
+		}
+	}
+	extras["unboundBones"] = list
 }
 
 // restRotation converts a stored bind rotation to a unit quaternion: Euler

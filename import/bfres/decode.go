@@ -194,11 +194,10 @@ func build(c *contents, skel *Skeleton, opts *format.Options) (*model.File, erro
 		anims = addAnimation(anims, buildVisibility(a, ns, warn))
 	}
 	if len(ns.flat) > 0 {
-		if skel == nil {
-			warn("no skeleton found (give --skeleton or put the model file beside the animations): %d bones are flat root nodes with the identity rest pose", len(ns.flat))
-		} else {
-			warn("%d animated bones are not in the skeleton of model %s and become flat root nodes: %s", len(ns.flat), skel.Model, strings.Join(ns.flat, ", "))
-		}
+		warn("no skeleton found (give --skeleton or put the model file beside the animations): %d bones are flat root nodes with the identity rest pose", len(ns.flat))
+	}
+	if len(ns.unbound) > 0 {
+		warn("%d animated bones are not in the skeleton of model %s; the game binds tracks by bone name and plays none for them, so their channels are dropped (listed per clip in extras.unboundBones): %s", len(ns.unbound), skel.Model, strings.Join(ns.unbound, ", "))
 	}
 	maya := skel != nil && skel.ScaleMode() == ScaleMaya
 	inexact, affected := 0, 0
@@ -244,6 +243,9 @@ func addAnimation(list []model.Animation, a model.Animation) []model.Animation {
 			}
 			b.Channels = append(b.Channels, a.Channels...)
 			b.Extras["subfiles"] = append(b.Extras["subfiles"].([]string), a.Extras["subfiles"].([]string)...)
+			if names, ok := a.Extras["unboundBones"].([]string); ok {
+				addUnbound(b.Extras, names...)
+			}
 			for k, v := range a.Extras {
 				if _, ok := b.Extras[k]; !ok {
 					b.Extras[k] = v

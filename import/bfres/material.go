@@ -172,6 +172,8 @@ func buildTexPattern(a *TexPatternAnim) model.Animation {
 // buildVisibility converts an FVIS (§10.3): one stepped visibility channel
 // per entry, from its curve (the one whose target is the entry's index)
 // or else its base bit. Bone entries are nodes; material entries materials.
+// A bone entry the chosen skeleton lacks binds to nothing in the game and is
+// dropped like a skeletal track (nodeSet.bound, extras.unboundBones).
 func buildVisibility(a *VisibilityAnim, ns *nodeSet, warn func(string, ...any)) model.Animation {
 	kind := "bone"
 	if a.Material {
@@ -200,9 +202,11 @@ func buildVisibility(a *VisibilityAnim, ns *nodeSet, warn func(string, ...any)) 
 		ch := model.Channel{Path: model.PathVisibility, Curve: c}
 		if a.Material {
 			ch.Material = name
-		} else {
-			ns.ensure(name)
+		} else if ns.bound(name) {
 			ch.Node = name
+		} else {
+			addUnbound(anim.Extras, name)
+			continue
 		}
 		anim.Channels = append(anim.Channels, ch)
 	}

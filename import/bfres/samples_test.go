@@ -2,8 +2,10 @@ package bfres
 
 import (
 	"math"
+	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -141,11 +143,42 @@ func TestSampleBassSkeleton(t *testing.T) {
 			t.Errorf("node %s under %q, want %q", n.Name, p, want)
 		}
 	}
-	// The bones the animations name but the skeleton lacks are flat roots.
-	for _, n := range f.Nodes[6:] {
-		if n.Parent != -1 {
-			t.Errorf("extra node %s has a parent", n.Name)
+	// The bones the animations name but the skeleton lacks bind to nothing:
+	// no node for them, and each clip lists its own, worked out here from
+	// the raw FSKA bone names and the raw FSKL.
+	if len(f.Nodes) != 6 {
+		t.Errorf("%d nodes, want the skeleton's 6 bones", len(f.Nodes))
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, "Animal_Bass_Animation.bfres"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := readContents(raw, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inSkeleton := map[string]bool{}
+	for n := range parents { // the skeleton's 6 bones
+		inSkeleton[n] = true
+	}
+	all := map[string]bool{}
+	for _, a := range c.skeletal {
+		var want []string
+		for _, b := range a.BoneAnims {
+			if !inSkeleton[b.Name] {
+				want = append(want, b.Name)
+				all[b.Name] = true
+			}
 		}
+		slices.Sort(want)
+		got, _ := modeltest.Animation(t, f, a.Name).Extras["unboundBones"].([]string)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: unboundBones %v, want %v", a.Name, got, want)
+		}
+	}
+	// The importer's warning for this pair named these four.
+	if len(all) != 4 || !all["Chin"] || !all["Arm_1_L"] || !all["Arm_1_R"] || !all["Tail"] {
+		t.Errorf("unbound bones %v, want Chin, Arm_1_L, Arm_1_R, Tail", all)
 	}
 	// Head: bind translate (0, 0, 0.015) and Euler (0, −π/2, 0) (as read);
 	// "Dead" gives it base S and R but no translate: no translation channel.

@@ -44,6 +44,8 @@ func timing(a *model.Animation, frameCount int32, flags uint32) {
 // result record starts from the base values, else the bind pose of the
 // same-named skeleton bone, else identity; curves overwrite components by
 // target offset; a group with neither base values nor curves gets no channel.
+// A bone the chosen skeleton lacks gets none either (nodeSet.bound): it is
+// listed in extras.unboundBones.
 func buildSkeletal(a *SkeletalAnim, ns *nodeSet, warn func(string, ...any)) model.Animation {
 	anim := model.Animation{Name: a.Name, Extras: map[string]any{
 		"subfiles":     []string{"FSKA"},
@@ -59,12 +61,15 @@ func buildSkeletal(a *SkeletalAnim, ns *nodeSet, warn func(string, ...any)) mode
 	if scaleMode(a.Flags) == ScaleSoftimage {
 		warn("skeletal animation %s: the Softimage scale mode is not analysed (§8 step 6); channels are plain local TRS", a.Name)
 	}
-	var ssc []string
+	var ssc, unbound []string
 	total := 0
 	for i := range a.BoneAnims {
 		b := &a.BoneAnims[i]
 		total += len(b.Curves)
-		ns.ensure(b.Name)
+		if !ns.bound(b.Name) {
+			unbound = append(unbound, b.Name)
+			continue
+		}
 		anim.Channels = append(anim.Channels, boneChannels(a.Name, b, ns.bind[b.Name], euler, warn)...)
 		if b.Flags&boneSegmentScaleCompensate != 0 {
 			ssc = append(ssc, b.Name)
@@ -73,6 +78,7 @@ func buildSkeletal(a *SkeletalAnim, ns *nodeSet, warn func(string, ...any)) mode
 	if total != int(a.NumCurve) {
 		warn("skeletal animation %s: header counts %d curves, bone anims hold %d", a.Name, a.NumCurve, total)
 	}
+	addUnbound(anim.Extras, unbound...)
 	if len(ssc) > 0 {
 		// Maya segment-scale compensation has no glTF equivalent; it only
 		// changes the pose when a parent's scale is not one.

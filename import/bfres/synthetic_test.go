@@ -41,7 +41,8 @@ func richFile(version uint32) *bfreswrite.File {
 				Curves: []bfreswrite.Curve{lin(0x28, 0, 1)}},
 			// No base values: translate X curve 0 → 8; translate Y/Z from the bind pose.
 			{Name: "Hand", Flags: 1 << 13, Curves: []bfreswrite.Curve{lin(0x10, 0, 8)}},
-			// Not in the skeleton: a flat root with base translate.
+			// Not in the skeleton: bound to nothing, so dropped (a flat root
+			// with base translate when there is no skeleton at all).
 			{Name: "Ghost", Flags: boneAnimBaseTranslate, Base: []float32{7, 8, 9}},
 		}}},
 		FSHU: []bfreswrite.FSHU{{Name: "Scroll", Group: GroupTexSRTAnims, Flags: 0x4, Frames: 40, Mats: []bfreswrite.ShuMat{{
@@ -53,7 +54,8 @@ func richFile(version uint32) *bfreswrite.File {
 			Mats: []bfreswrite.TxpMat{{Name: "Eye", Pats: []bfreswrite.Pat{{Sampler: "_a0", Curve: &bfreswrite.Curve{
 				Type: 4, FrameFormat: 2, KeyFormat: 2, Start: 0, End: 5, IsInt: true, IOffset: 1, Frames: []float64{0, 5}, Keys: []float64{-1, 0}}}}}}}},
 		FVIS: []bfreswrite.FVIS{
-			{Name: "Wave", Flags: 0x4, Frames: 40, Names: []string{"Hand", "Ghost2"}, Base: []bool{true, false},
+			// Ghost2 is not in the skeleton either.
+			{Name: "Wave", Flags: 0x4, Frames: 40, Names: []string{"Hand", "Arm", "Ghost2"}, Base: []bool{true, false, true},
 				Curves: []bfreswrite.Curve{{Type: 6, FrameFormat: 1, Target: 1, Start: 0, End: 20, IsInt: true, Frames: []float64{0, 640}, Keys: []float64{2}}}},
 			{Name: "MatVis", Material: true, Frames: 5, Names: []string{"Body"}, Base: []bool{true}},
 		},
@@ -100,8 +102,15 @@ func TestSyntheticBothVersions(t *testing.T) {
 		t.Error("3.0 and 4.5 layouts decode differently")
 	}
 	checkRich(t, f4)
-	if !strings.Contains(strings.Join(warns, "\n"), "Ghost") {
-		t.Errorf("no warning about the bone missing from the skeleton: %q", warns)
+	// One warning per input names both unbound bones (FSKA Ghost, FVIS Ghost2).
+	n := 0
+	for _, w := range warns {
+		if strings.Contains(w, "2 animated bones are not in the skeleton of model Skel") && strings.Contains(w, "Ghost, Ghost2") {
+			n++
+		}
+	}
+	if n != 2 { // two inputs: the 3.0 and the 4.5 file
+		t.Errorf("%d warnings naming the unbound bones Ghost, Ghost2 for 2 inputs: %q", n, warns)
 	}
 }
 
@@ -109,7 +118,9 @@ func checkRich(t *testing.T, f *model.File) {
 	if f.Axes.Name != "bfres" || f.Axes.Basis != model.IdentityBasis || f.Axes.Scale != 1 {
 		t.Errorf("axes %+v", f.Axes)
 	}
-	// Skeleton bones under their parents, then flat roots (§8 step 2).
+	// Skeleton bones under their parents, and nothing else: Ghost and Ghost2
+	// bind to no bone of the skeleton (§6.1), so the game plays nothing on
+	// them and no node is invented for them.
 	var got []string
 	for _, n := range f.Nodes {
 		p := "-"
@@ -118,7 +129,7 @@ func checkRich(t *testing.T, f *model.File) {
 		}
 		got = append(got, n.Name+"<"+p)
 	}
-	if want := "Root<- Arm<Root Hand<Arm Ghost<- Ghost2<-"; strings.Join(got, " ") != want {
+	if want := "Root<- Arm<Root Hand<Arm"; strings.Join(got, " ") != want {
 		t.Errorf("nodes %q, want %q", strings.Join(got, " "), want)
 	}
 	if f.Nodes[2].Translation != [3]float64{4, 5, 6} {
@@ -161,17 +172,33 @@ func checkRich(t *testing.T, f *model.File) {
 	if modeltest.FindChannel(wave, "Hand", model.PathRotation) != nil || modeltest.FindChannel(wave, "Hand", model.PathScale) != nil {
 		t.Error("Hand has rotation or scale channels without base values or curves")
 	}
-	if v := modeltest.EvalCurve(t, modeltest.Channel(t, wave, "Ghost", model.PathTranslation).Curve, 0); !closeTo(v, []float64{7, 8, 9}, 0) {
-		t.Errorf("Ghost translation %v", v)
+	// The unbound bones have no channel at all; the clip lists them, sorted,
+	// the FSKA's Ghost and the merged FVIS's Ghost2 together.
+	for _, c := range wave.Channels {
+		if c.Node == "Ghost" || c.Node == "Ghost2" {
+			t.Errorf("channel %s on unbound bone %s", c.Path, c.Node)
+		}
 	}
-	// FVIS merged in: Hand visible from its base bit; Ghost2 from a bool curve
+	if got := wave.Extras["unboundBones"]; !reflect.DeepEqual(got, []string{"Ghost", "Ghost2"}) {
+		t.Errorf("Wave unboundBones %v, want [Ghost Ghost2]", got)
+	}
+	// FSKA 3 bones − Ghost = Arm S+R, Hand T; FVIS 3 entries − Ghost2 = 2.
+	if len(wave.Channels) != 5 {
+		t.Errorf("Wave has %d channels, want 5", len(wave.Channels))
+	}
+	// FVIS merged in: Hand visible from its base bit; Arm from a bool curve
 	// with 10.5 frames 0 and 20 (raw 640), word 0b10.
 	if v := modeltest.EvalCurve(t, modeltest.Channel(t, wave, "Hand", model.PathVisibility).Curve, 30); v[0] != 1 {
 		t.Errorf("Hand visibility %v", v)
 	}
-	vis := modeltest.Channel(t, wave, "Ghost2", model.PathVisibility)
+	vis := modeltest.Channel(t, wave, "Arm", model.PathVisibility)
 	if a, b := modeltest.EvalCurve(t, vis.Curve, 19.9), modeltest.EvalCurve(t, vis.Curve, 20); a[0] != 0 || b[0] != 1 {
-		t.Errorf("Ghost2 visibility %v then %v, want 0 then 1", a, b)
+		t.Errorf("Arm visibility %v then %v, want 0 then 1", a, b)
+	}
+	for _, a := range f.Animations[1:] {
+		if _, ok := a.Extras["unboundBones"]; ok {
+			t.Errorf("%s lists unbound bones but animates no bone", a.Name)
+		}
 	}
 	if e, _ := sample.Compile(vis.Curve); !sample.IsStepped(e) {
 		t.Error("visibility is not stepped")
@@ -242,10 +269,10 @@ func siblingInput(path string, data []byte, siblings map[string][]byte) *format.
 func TestSiblingSkeleton(t *testing.T) {
 	anim := richFile(v4)
 	anim.Models = nil
-	model := richFile(v4)
-	model.FSKA, model.FSHU, model.FTXP, model.FVIS = nil, nil, nil, nil
-	model.Models[0].Name = "FromSibling"
-	in := siblingInput("dir/Rich_Animation.bfres", anim.Bytes(), map[string][]byte{"Rich.sbfres": bfreswrite.Yaz0(model.Bytes())})
+	skelFile := richFile(v4)
+	skelFile.FSKA, skelFile.FSHU, skelFile.FTXP, skelFile.FVIS = nil, nil, nil, nil
+	skelFile.Models[0].Name = "FromSibling"
+	in := siblingInput("dir/Rich_Animation.bfres", anim.Bytes(), map[string][]byte{"Rich.sbfres": bfreswrite.Yaz0(skelFile.Bytes())})
 	files, err := Decode(in, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -258,7 +285,7 @@ func TestSiblingSkeleton(t *testing.T) {
 		t.Error("sibling skeleton hierarchy lost")
 	}
 	// opts.Skeleton names the file explicitly.
-	in = siblingInput("dir/Other.bfres", anim.Bytes(), map[string][]byte{"models/m.bfres": model.Bytes()})
+	in = siblingInput("dir/Other.bfres", anim.Bytes(), map[string][]byte{"models/m.bfres": skelFile.Bytes()})
 	files, err = Decode(in, &format.Options{Skeleton: "models/m.bfres"})
 	if err != nil || files[0].Extras["skeleton"].(map[string]any)["model"] != "FromSibling" {
 		t.Errorf("opts.Skeleton: %v %v", err, files)
@@ -288,6 +315,18 @@ func TestSiblingSkeleton(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(warns, "\n"), "no skeleton") {
 		t.Errorf("no warning about the missing skeleton: %q", warns)
+	}
+	// Without a skeleton nothing is unbound: Ghost is a flat bone driven by
+	// its base translate (7, 8, 9), Ghost2 by its base bit 1.
+	lonely := modeltest.Animation(t, files[0], "Wave")
+	if v := modeltest.EvalCurve(t, modeltest.Channel(t, lonely, "Ghost", model.PathTranslation).Curve, 0); !closeTo(v, []float64{7, 8, 9}, 0) {
+		t.Errorf("Ghost translation %v, want its base (7,8,9)", v)
+	}
+	if v := modeltest.EvalCurve(t, modeltest.Channel(t, lonely, "Ghost2", model.PathVisibility).Curve, 0); v[0] != 1 {
+		t.Errorf("Ghost2 visibility %v, want its base bit 1", v)
+	}
+	if _, ok := lonely.Extras["unboundBones"]; ok {
+		t.Error("unboundBones without a skeleton")
 	}
 }
 
