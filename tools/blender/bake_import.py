@@ -138,12 +138,13 @@ def import_bake(filepath, clip=""):
                 action[CLIP_PROP] = name
                 action["bake_fps"] = float(info.get("fps", rate))
                 action["bake_loop"] = info.get("loop", "once")
-                action.use_frame_range = True
-                action.frame_start, action.frame_end = 0.0, max(end, 0.0)
                 strip.name = name
-                strip.action_frame_start, strip.action_frame_end = 0.0, max(end, 0.0)
-                strip.frame_start = 0.0
-                strip.frame_end = max(end, 0.0)
+                if end > 0:  # a one-sample clip keeps the importer's range
+                    action.use_frame_range = True
+                    action.frame_start, action.frame_end = 0.0, end
+                    strip.action_frame_start, strip.action_frame_end = 0.0, end
+                    strip.frame_start = 0.0
+                    strip.frame_end = end
                 if info.get("loop", "once") != "once":
                     for fc in action.fcurves:
                         if not any(m.type == "CYCLES" for m in fc.modifiers):

@@ -40,9 +40,13 @@ import bake_import  # noqa: E402
 def pairs(roots):
     out = []
     for root in roots:
-        files = [root] if os.path.isfile(root) else sorted(
-            os.path.join(d, f) for d, _, fs in os.walk(root) for f in fs)
-        present = set(files)
+        if os.path.isfile(root):
+            files = [root]
+            folder = os.path.dirname(root)
+            present = {os.path.join(folder, f) for f in os.listdir(folder or ".")}
+        else:
+            files = sorted(os.path.join(d, f) for d, _, fs in os.walk(root) for f in fs)
+            present = set(files)
         for f in files:
             stem, ext = os.path.splitext(f)
             if ext.lower() in (".glb", ".gltf") and stem + ".json" in present:
@@ -117,7 +121,7 @@ def check(gltf, js, failures):
                 fail("clip %s on %s: strips %s" % (name, obj.name, [s.name for s in track.strips]))
                 continue
             action = track.strips[0].action
-            if not action.use_frame_range or abs(action.frame_start) > 1e-4 or abs(action.frame_end - end) > 1e-3:
+            if end > 0 and (not action.use_frame_range or abs(action.frame_start) > 1e-4 or abs(action.frame_end - end) > 1e-3):
                 fail("clip %s action %s: frame range %s-%s, want 0-%.6g" % (
                     name, action.name, action.frame_start, action.frame_end, end))
             for fc in action.fcurves:
