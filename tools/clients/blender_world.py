@@ -83,10 +83,10 @@ def expected_worlds(doc, by_node, t, fps):
 RESOLUTION = 1e-4
 
 
-def unresolvable(doc, by_node, t, fps):
-    """(N, F) booleans: queries that fall within RESOLUTION of a pair of keys
-    closer than RESOLUTION on the node or an ancestor (Blender's frame axis),
-    where Blender's value is either side of a jump; they are not compared."""
+def unresolvable_own(doc, by_node, t, fps):
+    """(N, F) booleans: queries that fall within RESOLUTION of a pair of the
+    node's own keys closer than RESOLUTION on Blender's frame axis, where
+    Blender's value is either side of a jump; they are not compared."""
     nodes = doc["nodes"]
     index = {n["name"]: i for i, n in enumerate(nodes)}
     qf = ex.blender_frames(t, fps)
@@ -95,6 +95,15 @@ def unresolvable(doc, by_node, t, fps):
         kf = ex.blender_frames(c["times"], fps)
         for k in np.nonzero(np.diff(kf) < RESOLUTION)[0]:
             out[index[name]] |= (qf >= kf[k] - RESOLUTION) & (qf <= kf[k + 1] + RESOLUTION)
+    return out
+
+
+def unresolvable(doc, by_node, t, fps):
+    """unresolvable_own, spread to every descendant (a world matrix jumps
+    with its ancestors')."""
+    nodes = doc["nodes"]
+    index = {n["name"]: i for i, n in enumerate(nodes)}
+    out = unresolvable_own(doc, by_node, t, fps)
     for i, n in enumerate(nodes):  # parents come first
         if n["parent"] is not None:
             out[i] |= out[index[n["parent"]]]

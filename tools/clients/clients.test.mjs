@@ -14,9 +14,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const hasBlender = spawnSync('sh', ['-c', 'command -v blender'], { encoding: 'utf8' }).status === 0;
 
 // Per file: 3 TRS paths on door.left:1, doorleft1 and bake_data, 1 matrix on
-// fixed = 10 comparisons, at rest and at 5 times (3 samples + 2 midpoints,
-// or 0, 0.5, 1, 1.5, 2 for "blink") in each of 2 clips: 10 + 50 + 50 = 110.
-const SUMMARY = '2 files, 4 clips, 220 comparisons';
+// fixed = 10 comparisons, at rest and at 11 times in each of 2 clips:
+// "open" (2 source frames/s, 1 s, keys 0, 0.5, 1): 3 keys, 2 midpoints
+// (0.25, 0.75) and the 4-per-frame probes every 1/8 s that are not keys
+// (0.125, 0.25, 0.375, 0.625, 0.75, 0.875); "blink" (1 frame/s, 2 s, keys
+// 0, 1, 2): 3 keys, 2 midpoints, 6 probes every 1/4 s. 10 + 110 + 110 = 230.
+const SUMMARY = '2 files, 4 clips, 460 comparisons';
 
 async function withFixture(json, fn) {
   const dir = await mkdtemp(path.join(tmpdir(), 'bake-clients-'));
@@ -41,7 +44,8 @@ const cases = [
   ['a STEP translation key', (j) => (j.animations[0].channels[1].values[1] = [1, 2, 3.001]), /node "doorleft1" translation/],
   ['a LINEAR rotation key', (j) => (j.animations[0].channels[0].values[2] = [0.7072, 0, 0, 0.7070]), /node "door.left:1" rotation/],
   ['a static matrix', (j) => (j.nodes[2].matrix = j.nodes[2].matrix.map((x, i) => (i === 12 ? 1.01 : x))), /node "fixed" matrix/],
-  ['STEP read as LINEAR', (j) => (j.animations[0].channels[1].interpolation = 'LINEAR'), /node "doorleft1" translation: 2 mismatches/],
+  // Every query strictly between keys differs: 2 midpoints and 6 probes.
+  ['STEP read as LINEAR', (j) => (j.animations[0].channels[1].interpolation = 'LINEAR'), /node "doorleft1" translation: 8 mismatches/],
 ];
 
 for (const [name, run] of [['three.js', three], ['Blender', blender]]) {
