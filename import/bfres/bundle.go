@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/animbake/bake/format"
-	"github.com/animbake/bake/import/binread"
 	"github.com/animbake/bake/model"
 	"github.com/animbake/bake/sample"
 )
@@ -79,15 +78,7 @@ func addAnimationFiles(in *format.Input, c *contents, opts *format.Options) ([]s
 
 // loadContents opens another BFRES file and decodes its sub-files.
 func loadContents(in *format.Input, path string, opts *format.Options) (*contents, error) {
-	s, err := in.OpenSibling(path)
-	if err != nil {
-		return nil, err
-	}
-	raw, err := binread.ReadFile(s.R, s.Size)
-	if err != nil {
-		return nil, err
-	}
-	data, err := unwrap(raw, opts.Inflate())
+	data, err := readSibling(in, path, opts)
 	if err != nil {
 		return nil, err
 	}

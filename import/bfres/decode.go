@@ -338,22 +338,7 @@ func siblingNames(path string) []string {
 
 // loadSkeletons opens another BFRES file and reads the skeletons of its models.
 func loadSkeletons(in *format.Input, path string, opts *format.Options) ([]*Skeleton, error) {
-	if in.OpenSibling == nil {
-		return nil, os.ErrNotExist
-	}
-	s, err := in.OpenSibling(path)
-	if err != nil {
-		return nil, err
-	}
-	raw, err := binread.ReadFile(s.R, s.Size)
-	if err != nil {
-		return nil, err
-	}
-	data, err := unwrap(raw, opts.Inflate())
-	if err != nil {
-		return nil, err
-	}
-	f, err := readHeader(data)
+	f, err := loadResFile(in, path, opts)
 	if err != nil {
 		return nil, err
 	}

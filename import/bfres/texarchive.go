@@ -177,6 +177,17 @@ func openTextureArchive(in *format.Input, opts *format.Options) (*resFile, strin
 // loadResFile opens another BFRES file (plain or Yaz0) through the input's
 // siblings and reads its header.
 func loadResFile(in *format.Input, path string, opts *format.Options) (*resFile, error) {
+	data, err := readSibling(in, path, opts)
+	if err != nil {
+		return nil, err
+	}
+	return readHeader(data)
+}
+
+// readSibling reads another BFRES file through the input's siblings and
+// returns its bytes with any Yaz0 compression undone (capped like the
+// input's own).
+func readSibling(in *format.Input, path string, opts *format.Options) ([]byte, error) {
 	if in.OpenSibling == nil {
 		return nil, os.ErrNotExist
 	}
@@ -188,9 +199,5 @@ func loadResFile(in *format.Input, path string, opts *format.Options) (*resFile,
 	if err != nil {
 		return nil, err
 	}
-	data, err := unwrap(raw, opts.Inflate())
-	if err != nil {
-		return nil, err
-	}
-	return readHeader(data)
+	return unwrap(raw, opts.Inflate())
 }
