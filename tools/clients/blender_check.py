@@ -357,10 +357,16 @@ class FileCheck:
         objs = {i: self.objects[i] for i in self.world_nodes if i not in self.rig.bones}
         got = self.rig.worlds(objs, frames)
         want = bw.expected_worlds(self.doc, by_node, t, self.fps)
+        # Blender interpolates in float32 on a float32 frame axis: late in a
+        # long clip its result may be the curve one float32 frame step away
+        # (3e-5 frames at frame 357). Either neighbour's expectation passes.
+        near = [bw.expected_worlds(self.doc, by_node, bw.frame_step(t, self.fps, d), self.fps) for d in (-1, 1)]
         skip = bw.unresolvable(self.doc, by_node, t, self.fps)
         extra = len(self.objects) - len(want)  # the trailing bake_data node rests at identity
         if extra > 0:
-            want = ex.np.concatenate([want, ex.np.tile(ex.np.eye(4), (extra, len(t), 1, 1))])
+            rest = ex.np.tile(ex.np.eye(4), (extra, len(t), 1, 1))
+            want = ex.np.concatenate([want, rest])
+            near = [ex.np.concatenate([n, rest]) for n in near]
             skip = ex.np.concatenate([skip, ex.np.zeros((extra, len(t)), dtype=bool)])
         samples = [q for q, k in enumerate(kinds) if k == "sample"]
         for i in self.world_nodes:
@@ -369,6 +375,8 @@ class FileCheck:
             w = want[i] @ self.rig.rb[i]
             self.stats["comparisons"] += len(keep)
             dev = bw.matrix_deviation(got[i][keep], w[keep])
+            for n in near:
+                dev = ex.np.minimum(dev, bw.matrix_deviation(got[i][keep], (n[i] @ self.rig.rb[i])[keep]))
             self.failures.add(clip, self.names[i], "world", t[keep], [kinds[q] for q in keep], dev,
                               got[i][keep].reshape(-1, 16), w[keep].reshape(-1, 16))
             if i in self.rig.bones:

@@ -83,6 +83,13 @@ def expected_worlds(doc, by_node, t, fps):
 RESOLUTION = 1e-4
 
 
+def frame_step(t, fps, d):
+    """The times one float32 frame step before (d = -1) or after (d = 1)
+    each of t on Blender's frame axis (ex.blender_frames)."""
+    f = (np.asarray(t, dtype=float) * fps).astype(np.float32)
+    return np.nextafter(f, np.float32(d * np.inf)).astype(float) / fps
+
+
 def unresolvable_own(doc, by_node, t, fps):
     """(N, F) booleans: queries that fall within RESOLUTION of a pair of the
     node's own keys closer than RESOLUTION on Blender's frame axis, where
