@@ -84,10 +84,12 @@ RESOLUTION = 1e-4
 
 
 def frame_step(t, fps, d):
-    """The times one float32 frame step before (d = -1) or after (d = 1)
-    each of t on Blender's frame axis (ex.blender_frames)."""
+    """The times d float32 frame steps after (d < 0: before) each of t on
+    Blender's frame axis (ex.blender_frames)."""
     f = (np.asarray(t, dtype=float) * fps).astype(np.float32)
-    return np.nextafter(f, np.float32(d * np.inf)).astype(float) / fps
+    for _ in range(abs(d)):
+        f = np.nextafter(f, np.float32(np.sign(d) * np.inf))
+    return f.astype(float) / fps
 
 
 def unresolvable_own(doc, by_node, t, fps):
