@@ -56,6 +56,20 @@ def gltf_trs_matrices(t, q, s):
     return trs_matrices(rows)
 
 
+def blender_values_at(channel, path, t, fps):
+    """A channel's values where Blender evaluates it: on its float32 frame axis
+    (blender_expected.blender_frames), and at a key's own value when the frame
+    is within RESOLUTION of that key (Blender's evaluation snaps to it)."""
+    kf = ex.blender_frames(channel["times"], fps)
+    qf = ex.blender_frames(t, fps)
+    j = np.clip(np.searchsorted(kf, qf), 1, max(len(kf) - 1, 1))
+    for cand in (j - 1, np.minimum(j, len(kf) - 1)):
+        near = np.abs(kf[cand] - qf) < RESOLUTION
+        qf = np.where(near, kf[cand], qf)
+    on_frames = dict(channel, times=kf.tolist())
+    return ex.values_at(on_frames, path, qf)
+
+
 def expected_worlds(doc, by_node, t, fps):
     """Every JSON node's world matrix at the times t, in Blender's axes: (N, F, 4, 4)."""
     nodes = doc["nodes"]
@@ -68,7 +82,7 @@ def expected_worlds(doc, by_node, t, fps):
             parts = {}
             for path in ex.TRS:
                 c = by_node.get((n["name"], path))
-                parts[path] = ex.values_at(c, path, t, fps) if c else np.tile(n[path], (len(t), 1))
+                parts[path] = blender_values_at(c, path, t, fps) if c else np.tile(n[path], (len(t), 1))
             local = gltf_trs_matrices(parts["translation"], parts["rotation"], parts["scale"])
         p = n["parent"]
         out[i] = local if p is None else out[index[p]] @ local
