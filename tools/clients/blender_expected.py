@@ -120,8 +120,11 @@ def blender_frames(seconds, fps):
     return (np.asarray(seconds, dtype=float) * fps).astype(np.float32).astype(float)
 
 
-def values_at(channel, path, t, fps=None):
+def values_at(channel, path, t, fps=None, rotation_blend=None):
     """The channel's values at every time in t (shape len(t) x width).
+
+    rotation_blend chooses how rotations go between keys: nlerp_rows
+    (Blender's F-curves, the default) or slerp_rows (glTF, Godot).
 
     With fps, key times and query times are first put on Blender's float32
     frame axis (blender_frames): past frame 1024 one float32 step is 1.2e-4
@@ -145,7 +148,8 @@ def values_at(channel, path, t, fps=None):
     lo, hi = lo[inside], hi[inside]
     u = (t[inside] - times[lo]) / (times[hi] - times[lo])
     a, b = values[lo], values[hi]
-    out[inside] = nlerp_rows(a, b, u) if path == "rotation" else a + (b - a) * u[:, None]
+    blend = rotation_blend or nlerp_rows
+    out[inside] = blend(a, b, u) if path == "rotation" else a + (b - a) * u[:, None]
     return out
 
 
@@ -157,6 +161,22 @@ def nlerp_rows(a, b, u):
     dot = np.sum(a * b, axis=1)
     b = np.where((dot < 0)[:, None], -b, b)
     q = a + (b - a) * u[:, None]
+    return q / np.linalg.norm(q, axis=1)[:, None]
+
+
+def slerp_rows(a, b, u):
+    """glTF's LINEAR rotation (spherical, the short way), what Godot and
+    three.js play between two keys."""
+    dot = np.sum(a * b, axis=1)
+    b = np.where((dot < 0)[:, None], -b, b)
+    dot = np.clip(np.abs(dot), 0.0, 1.0)
+    theta = np.arccos(dot)
+    s = np.sin(theta)
+    small = s < 1e-9
+    with np.errstate(invalid="ignore", divide="ignore"):
+        wa = np.where(small, 1 - u, np.sin((1 - u) * theta) / np.where(small, 1, s))
+        wb = np.where(small, u, np.sin(u * theta) / np.where(small, 1, s))
+    q = wa[:, None] * a + wb[:, None] * b
     return q / np.linalg.norm(q, axis=1)[:, None]
 
 

@@ -39,7 +39,7 @@ from array import array
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from blender_expected import values_at  # noqa: E402  glTF interpolation, in numpy
+from blender_expected import slerp_rows, values_at  # noqa: E402  glTF interpolation, in numpy
 
 TOLERANCE = 1e-5
 TRS = ("translation", "rotation", "scale")
@@ -221,7 +221,7 @@ def expected_worlds(doc, anim, at=None):
             # The glTF curve at every grid sample: bake's keys where it kept
             # them, glTF's interpolation between them elsewhere.
             key = dict(c, times=f32(c["times"]), values=[f32(row) for row in c["values"]])
-            channels[(node, c["path"])] = values_at(key, c["path"], times)
+            channels[(node, c["path"])] = values_at(key, c["path"], times, rotation_blend=slerp_rows)
     worlds = {}
     for n in nodes:
         if n.get("matrix"):
