@@ -35,6 +35,7 @@ type channel struct {
 	// unit for data); allowed is the error allowed in those units.
 	factor, allowed float64
 	keys            []int
+	constant        bool // the engine gives one value throughout (sample.IsConstant)
 	cursor          int  // chosenPlayer's key
 	short           bool // keys written as normalized 16-bit integers
 	buf             [16]float64
@@ -104,6 +105,10 @@ func (c *channel) ok(i, j int, probes []fidelity.Probe, t32 []float64, nlerpOnly
 func (c *channel) choose(probes []fidelity.Probe, t32 []float64) {
 	n := len(probes)
 	c.keys = append(c.keys[:0], 0)
+	if c.constant && n > 1 {
+		c.keys = append(c.keys, n-1)
+		return
+	}
 	hint := 2
 	for i := 0; i < n-1; {
 		good := c.farthest(i, i+1, n, hint, probes, t32, true)
@@ -177,17 +182,23 @@ func sampleChannelsFrom(h *fidelity.Hierarchy, eng *fidelity.Engine, ba *sample.
 	prev []*channel, from []int) []*channel {
 	n := len(probes)
 	chans := make([]*channel, len(ba.Channels))
+	evals := eng.Evals()
 	for ci := range ba.Channels {
 		bc := &ba.Channels[ci]
 		node := h.Target(bc.Node, bc.Path)
-		c := &channel{path: bc.Path, width: bc.Width, step: bc.Step, node: node, kind: kindOf(node, bc.Path)}
+		c := &channel{path: bc.Path, width: bc.Width, step: bc.Step, node: node, kind: kindOf(node, bc.Path),
+			constant: sample.IsConstant(evals[ci])}
 		w := c.width
 		c.vals, c.v32 = make([]float64, n*w), make([]float64, n*w)
 		for k, p := range probes {
 			v := c.vals[k*w : k*w+w]
-			if prev != nil && from[k] >= 0 {
+			switch {
+			case c.constant && k > 0:
+				copy(v, c.vals[:w])
+				continue
+			case prev != nil && from[k] >= 0:
 				copy(v, prev[ci].vals[from[k]*w:from[k]*w+w])
-			} else {
+			default:
 				eng.Data(p, ci, v)
 			}
 			if c.kind == kindRotation && w == 4 && k > 0 {
@@ -214,7 +225,7 @@ func findJumps(eng *fidelity.Engine, chans []*channel, probes []fidelity.Probe, 
 	var edges []float64
 	n := len(probes)
 	for ci, c := range chans {
-		if c.width > 16 || n < 2 {
+		if c.constant || c.width > 16 || n < 2 {
 			continue
 		}
 		w := c.width

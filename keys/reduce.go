@@ -28,8 +28,9 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, m *fi
 	setAllowed(chans, g, share, opts.Tolerance, opts.ShortRotations)
 	if edges := findJumps(eng, chans, probes, src); len(edges) > 0 {
 		spec.Edges = edges
+		old := probes
 		probes = fidelity.Probes(spec)
-		chans = sampleChannels(h, eng, ba, probes)
+		chans = resample(h, eng, ba, chans, old, probes)
 		setAllowed(chans, g, share, opts.Tolerance, opts.ShortRotations)
 	}
 	t32 := times32(probes)

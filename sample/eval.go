@@ -32,6 +32,21 @@ type Keyer interface {
 	KeyFrames() []float64
 }
 
+// Constanter is implemented by evaluators that can tell they give one
+// value at every frame (a constant curve, or a vector or Euler rotation
+// made only of constant parts): a consumer that samples densely needs one
+// evaluation of them, not one per sample.
+type Constanter interface {
+	Constant() bool
+}
+
+// IsConstant reports whether ev is known to give the same value at every
+// frame. False means unknown, not moving.
+func IsConstant(ev Evaluator) bool {
+	c, ok := ev.(Constanter)
+	return ok && c.Constant()
+}
+
 // Compiler turns one kind of model curve into an evaluator.
 type Compiler func(c model.Curve) (Evaluator, error)
 

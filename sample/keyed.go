@@ -142,6 +142,7 @@ func compileConstant(c model.Curve) (Evaluator, error) {
 
 func (e *constantEval) Width() int                    { return len(e.v) }
 func (e *constantEval) Eval(_ float64, out []float64) { copy(out, e.v) }
+func (e *constantEval) Constant() bool                { return true }
 
 type sampledEval struct{ s *model.Sampled }
 
@@ -208,6 +209,16 @@ func compileVector(c model.Curve) (Evaluator, error) {
 func (e *vectorEval) Width() int           { return e.width }
 func (e *vectorEval) KeyFrames() []float64 { return e.keys }
 
+// Constant implements Constanter: every component is constant.
+func (e *vectorEval) Constant() bool {
+	for _, p := range e.parts {
+		if !IsConstant(p) {
+			return false
+		}
+	}
+	return true
+}
+
 func (e *vectorEval) Stepped() bool {
 	for _, p := range e.parts {
 		if !IsStepped(p) {
@@ -258,6 +269,7 @@ func compileEuler(c model.Curve) (Evaluator, error) {
 }
 
 func (e *eulerEval) Width() int           { return 4 }
+func (e *eulerEval) Constant() bool       { return IsConstant(e.x) && IsConstant(e.y) && IsConstant(e.z) }
 func (e *eulerEval) KeyFrames() []float64 { return e.keys }
 
 func (e *eulerEval) Eval(frame float64, out []float64) {
@@ -272,26 +284,23 @@ func (e *eulerEval) Eval(frame float64, out []float64) {
 // EulerToQuat returns the quaternion of R = R_{order[0]}·R_{order[1]}·R_{order[2]}
 // (column vectors, so the last axis named is applied first), angles in radians.
 func EulerToQuat(x, y, z float64, order string) [4]float64 {
-	axis := func(c byte) [4]float64 {
-		var ang float64
-		var q [4]float64
-		switch c {
-		case 'X':
-			ang = x
-			q[0] = math.Sin(ang / 2)
-		case 'Y':
-			ang = y
-			q[1] = math.Sin(ang / 2)
-		default:
-			ang = z
-			q[2] = math.Sin(ang / 2)
-		}
-		q[3] = math.Cos(ang / 2)
-		return q
+	q := QuatMul(axisQuat(order[0], x, y, z), axisQuat(order[1], x, y, z))
+	return QuatMul(q, axisQuat(order[2], x, y, z))
+}
+
+// axisQuat is the quaternion of the rotation about axis c ('X', 'Y' or 'Z')
+// by its angle among x, y, z.
+func axisQuat(c byte, x, y, z float64) [4]float64 {
+	var q [4]float64
+	switch c {
+	case 'X':
+		q[0], q[3] = math.Sincos(x / 2)
+	case 'Y':
+		q[1], q[3] = math.Sincos(y / 2)
+	default:
+		q[2], q[3] = math.Sincos(z / 2)
 	}
-	q := axis(order[0])
-	q = QuatMul(q, axis(order[1]))
-	return QuatMul(q, axis(order[2]))
+	return q
 }
 
 // QuatMul returns the Hamilton product a·b of quaternions (x,y,z,w).
