@@ -94,6 +94,10 @@ func (h *Hierarchy) World(locals []TRS, world [][16]float64) {
 	}
 }
 
+// AffineMul multiplies two column-major affine matrices (bottom row 0 0 0
+// 1), for callers that compose part of a hierarchy themselves.
+func AffineMul(a, b *[16]float64) [16]float64 { return affineMul(a, b) }
+
 // affineMul multiplies two column-major affine matrices (bottom row 0 0 0
 // 1, as every TRS and every glTF node matrix is).
 func affineMul(a, b *[16]float64) [16]float64 {

@@ -36,7 +36,6 @@ type channel struct {
 	factor, allowed float64
 	keys            []int
 	constant        bool // the engine gives one value throughout (sample.IsConstant)
-	cursor          int  // chosenPlayer's key
 	short           bool // keys written as normalized 16-bit integers
 	buf             [16]float64
 }

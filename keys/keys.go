@@ -54,9 +54,8 @@ func Reduce(f *model.File, b *sample.Baked, opts Options) error {
 	h := fidelity.NewHierarchy(b.Nodes)
 	g := newGeometry(h, opts.Shell)
 	cv := fidelity.Converter(f, b)
-	m := fidelity.NewMeter(h, opts.Shell)
 	for i := range b.Animations {
-		if err := reduceClip(h, f.Nodes, g, m, &f.Animations[i], &b.Animations[i], cv, opts); err != nil {
+		if err := reduceClip(h, f.Nodes, g, &f.Animations[i], &b.Animations[i], cv, opts); err != nil {
 			return fmt.Errorf("animation %q: %w", f.Animations[i].Name, err)
 		}
 	}

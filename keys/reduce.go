@@ -10,7 +10,7 @@ import (
 )
 
 // reduceClip chooses the keys of one clip and writes them into ba.
-func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, m *fidelity.Meter, a *model.Animation, ba *sample.BakedAnimation,
+func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *model.Animation, ba *sample.BakedAnimation,
 	cv *sample.Converter, opts Options) error {
 	eng, err := fidelity.NewEngine(h, srcNodes, a, cv)
 	if err != nil {
@@ -56,39 +56,37 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, m *fi
 		}
 	}
 	// Measure the whole hierarchy; tighten the channels of failing nodes
-	// and of their ancestors (a parent's error moves its children).
-	nodes, paths, widths := make([]string, len(chans)), make([]string, len(chans)), make([]int, len(chans))
-	values := make([][]float64, len(chans))
-	for ci, c := range chans {
-		nodes[ci], paths[ci], widths[ci], values[ci] = ba.Channels[ci].Node, c.path, c.width, c.vals
-	}
-	m.DataChannels(nil)
-	ref := fidelity.NewTablePlayer(h, nodes, paths, widths, values)
+	// and of their ancestors (a parent's error moves its children). Each
+	// channel holds its share with slerp and with nlerp at every probe; the
+	// hierarchy is measured with nlerp (Blender's blend, which drifts from
+	// the engine's slerp first), first by a bound that proves most probes,
+	// then exactly where it cannot. bake stats measures both blends.
 	byNode := make([][]*channel, len(h.Parent))
 	for _, c := range chans {
 		if c.node >= 0 {
 			byNode[c.node] = append(byNode[c.node], c)
 		}
 	}
-	// Each channel holds its share with slerp and with nlerp at every
-	// probe; the whole hierarchy is measured with nlerp (Blender's blend,
-	// which drifts from the engine's slerp first), reading the chosen keys
-	// in place. bake stats measures both.
-	play := &chosenPlayer{chans: chans, probes: probes, t32: t32}
-	plays, modes := []fidelity.Player{play}, []fidelity.Interp{fidelity.Nlerp}
+	bnd := newBound(h, chans, opts.Shell)
 	for round := 0; ; round++ {
-		res := m.Measure(ref, plays, modes, probes)
-		if res.Max <= opts.Tolerance {
+		fails := bnd.unproved(chans, playedErrors(chans, probes, t32), probes, opts.Tolerance)
+		if len(fails) == 0 {
 			return write(ba, chans, probes)
 		}
+		nodeMax := exact(h, chans, byNode, fails, probes, t32, opts.Shell)
 		tight := make([]bool, len(h.Parent))
-		for n, e := range res.NodeMax {
+		failed := false
+		for n, e := range nodeMax {
 			if e <= opts.Tolerance {
 				continue
 			}
+			failed = true
 			for p := n; p >= 0; p = h.Parent[p] {
 				tight[p] = true
 			}
+		}
+		if !failed {
+			return write(ba, chans, probes)
 		}
 		for n, t := range tight {
 			for _, c := range byNode[n] {
@@ -332,41 +330,4 @@ func write(ba *sample.BakedAnimation, chans []*channel, probes []fidelity.Probe)
 		}
 	}
 	return nil
-}
-
-// chosenPlayer plays the keys chosen so far straight from the channels:
-// keys are probe indices, so probe k lies between the keys around it.
-type chosenPlayer struct {
-	chans  []*channel
-	probes []fidelity.Probe
-	t32    []float64
-}
-
-// Pose implements fidelity.Player; probes come in order.
-func (p *chosenPlayer) Pose(pr fidelity.Probe, locals []fidelity.TRS) {
-	k := pr.Index
-	for _, c := range p.chans {
-		if c.node < 0 {
-			continue
-		}
-		w := c.width
-		j := c.cursor
-		if j >= len(c.keys) || c.keys[j] > k {
-			j = 0
-		}
-		for j+1 < len(c.keys) && c.keys[j+1] <= k {
-			j++
-		}
-		c.cursor = j
-		a := c.keys[j]
-		v := c.buf[:w]
-		if a == k || j+1 == len(c.keys) {
-			copy(v, c.v32[a*w:a*w+w])
-		} else {
-			b := c.keys[j+1]
-			u := min(max((pr.Time-p.t32[a])/(p.t32[b]-p.t32[a]), 0), 1)
-			fidelity.Interpolate(c.path, c.step, fidelity.Nlerp, c.v32[a*w:a*w+w], c.v32[b*w:b*w+w], u, v)
-		}
-		fidelity.SetLocal(locals, c.node, c.path, v)
-	}
 }
