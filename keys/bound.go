@@ -296,6 +296,10 @@ func playedErrors(chans []*channel, probes []fidelity.Probe, t32 []float64) [][]
 					got = va
 				case k == z:
 					got = vz
+				case c.kind == kindRotation && w == 4 && !c.step:
+					u := min(max((probes[k].Time-t32[a])/span, 0), 1)
+					e[k] = nlerpDisplacement(va, vz, u, c.vals[k*w:k*w+w]) + unit
+					continue
 				default:
 					u := min(max((probes[k].Time-t32[a])/span, 0), 1)
 					fidelity.Interpolate(c.path, c.step, fidelity.Nlerp, va, vz, u, out[:w])

@@ -186,3 +186,39 @@ func TestBoundNeverProvesAnError(t *testing.T) {
 	}
 	t.Logf("%d node-probes checked", checked)
 }
+
+// The chord form of the nlerp error agrees with the quaternion-product form
+// (fidelity.RotationDisplacement) from 1e-9 rad to 180°.
+func TestNlerpDisplacementMatchesRotationDisplacement(t *testing.T) {
+	r := rand.New(rand.NewSource(3))
+	var out [4]float64
+	for i := range 100000 {
+		q := func() []float64 {
+			v := []float64{r.NormFloat64(), r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}
+			n := math.Sqrt(v[0]*v[0] + v[1]*v[1] + v[2]*v[2] + v[3]*v[3])
+			for j := range v {
+				v[j] /= n
+			}
+			return v
+		}
+		a, b, w := q(), q(), q()
+		u := r.Float64()
+		if i%2 == 0 { // w close to the blend: tiny angles
+			fidelity.Rotate(fidelity.Nlerp, a, b, u, out[:])
+			eps := math.Pow(10, -9*r.Float64())
+			for j := range w {
+				w[j] = out[j] + eps*w[j]
+			}
+			n := math.Sqrt(w[0]*w[0] + w[1]*w[1] + w[2]*w[2] + w[3]*w[3])
+			for j := range w {
+				w[j] /= n
+			}
+		}
+		fidelity.Rotate(fidelity.Nlerp, a, b, u, out[:])
+		want := fidelity.RotationDisplacement(out[:], w)
+		got := nlerpDisplacement(a, b, u, w)
+		if math.Abs(got-want) > 1e-12+1e-7*want {
+			t.Fatalf("a %v b %v u %v w %v: %g, want %g", a, b, u, w, got, want)
+		}
+	}
+}

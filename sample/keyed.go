@@ -273,11 +273,12 @@ func (e *eulerEval) Constant() bool       { return IsConstant(e.x) && IsConstant
 func (e *eulerEval) KeyFrames() []float64 { return e.keys }
 
 func (e *eulerEval) Eval(frame float64, out []float64) {
-	var a [3]float64
-	e.x.Eval(frame, a[0:1])
-	e.y.Eval(frame, a[1:2])
-	e.z.Eval(frame, a[2:3])
-	q := EulerToQuat(a[0], a[1], a[2], e.order)
+	// The angles go through out itself: a local array passed to the
+	// interface methods would escape to the heap at every call.
+	e.x.Eval(frame, out[0:1])
+	e.y.Eval(frame, out[1:2])
+	e.z.Eval(frame, out[2:3])
+	q := EulerToQuat(out[0], out[1], out[2], e.order)
 	copy(out, q[:])
 }
 
