@@ -12,6 +12,9 @@ package keys
 import (
 	"fmt"
 	"math"
+	"runtime"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/animbake/bake/fidelity"
 	"github.com/animbake/bake/model"
@@ -54,8 +57,21 @@ func Reduce(f *model.File, b *sample.Baked, opts Options) error {
 	h := fidelity.NewHierarchy(b.Nodes)
 	g := newGeometry(h, opts.Shell)
 	cv := fidelity.Converter(f, b)
+	// Clips are independent: they are reduced side by side, each writing
+	// only its own BakedAnimation, and the first error in clip order is
+	// the one reported, so the outcome does not depend on scheduling.
+	errs := make([]error, len(b.Animations))
+	var wg errgroup.Group
+	wg.SetLimit(runtime.GOMAXPROCS(0))
 	for i := range b.Animations {
-		if err := reduceClip(h, f.Nodes, g, &f.Animations[i], &b.Animations[i], cv, opts); err != nil {
+		wg.Go(func() error {
+			errs[i] = reduceClip(h, f.Nodes, g, &f.Animations[i], &b.Animations[i], cv, opts)
+			return nil
+		})
+	}
+	_ = wg.Wait()
+	for i, err := range errs {
+		if err != nil {
 			return fmt.Errorf("animation %q: %w", f.Animations[i].Name, err)
 		}
 	}
