@@ -34,7 +34,7 @@ func (w *writer) floatAccessor(values []float64, width int, withBounds bool) int
 			lo[i%width] = math.Min(lo[i%width], f)
 			hi[i%width] = math.Max(hi[i%width], f)
 		}
-		acc.Min, acc.Max = lo, hi
+		acc.Min, acc.Max = short32s(lo), short32s(hi)
 	}
 	w.doc.Accessors = append(w.doc.Accessors, acc)
 	return len(w.doc.Accessors) - 1
@@ -85,7 +85,7 @@ func (w *writer) animAccessor(d *animData, values []float64, width int, input bo
 			lo[i%width] = math.Min(lo[i%width], f)
 			hi[i%width] = math.Max(hi[i%width], f)
 		}
-		acc.Min, acc.Max = lo, hi
+		acc.Min, acc.Max = short32s(lo), short32s(hi)
 	}
 	w.doc.Accessors = append(w.doc.Accessors, acc)
 	d.seen[string(key)] = len(w.doc.Accessors) - 1

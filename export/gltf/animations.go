@@ -47,7 +47,6 @@ func (w *writer) animations(opts Options, scene *gltf.Scene) {
 				plain++
 			}
 			if co.pointer {
-				data = append(data, dataChannel(a, &c))
 				w.use(extPointer)
 			}
 			times := timesOf(c.KeyTimes(a))
@@ -97,20 +96,28 @@ func (w *writer) animations(opts Options, scene *gltf.Scene) {
 			ga.Channels = append(ga.Channels, &gltf.AnimationChannel{Sampler: len(ga.Samplers) - 1,
 				Target: gltf.AnimationChannelTarget{Node: gltf.Index(dataNode), Path: gltf.TRSScale}})
 		}
-		ga.Extras = animationExtras(a, data)
+		ga.Extras = animationExtras(data)
 		doc.Animations = append(doc.Animations, ga)
 	}
 }
 
-// dataChannel describes a channel glTF cannot animate, for the extras.
+// dataChannel describes a channel glTF cannot animate, for the extras:
+// {"path", "times", "values" (rows), "node" or "material", "textureSlot"
+// and "labels" when the channel has them (as in the JSON form), "interpolation": "STEP" when stepped (LINEAR, the
+// default, is not written)}.
 func dataChannel(a *sample.BakedAnimation, c *sample.BakedChannel) map[string]any {
-	m := map[string]any{"path": c.Path, "interpolation": interpName(c.Step), "times": Floats32(c.KeyTimes(a)),
-		"values": Rows(c.Values, c.Width)}
+	m := map[string]any{"path": c.Path, "times": Floats32(c.KeyTimes(a)), "values": Rows(c.Values, c.Width)}
+	if c.Step {
+		m["interpolation"] = "STEP"
+	}
 	if c.Node != "" {
 		m["node"] = c.Node
 	}
 	if c.Material != "" {
 		m["material"] = c.Material
+	}
+	if c.TextureSlot != "" {
+		m["textureSlot"] = c.TextureSlot
 	}
 	if len(c.Labels) > 0 {
 		m["labels"] = c.Labels
@@ -118,57 +125,33 @@ func dataChannel(a *sample.BakedAnimation, c *sample.BakedChannel) map[string]an
 	return m
 }
 
-func interpName(step bool) string {
-	if step {
-		return "STEP"
-	}
-	return "LINEAR"
-}
-
 // Rows splits flat values into rows of width components rounded to float32,
-// the precision every output carries.
+// the precision every output carries, each written in its shortest form
+// (Short32).
 func Rows(values []float64, width int) [][]float64 {
 	rows := make([][]float64, 0, len(values)/max(width, 1))
 	for i := 0; i+width <= len(values); i += width {
 		r := make([]float64, width)
 		for j := range width {
-			r[j] = float64(float32(values[i+j]))
+			r[j] = Short32(values[i+j])
 		}
 		rows = append(rows, r)
 	}
 	return rows
 }
 
-// Floats32 rounds values to float32, the precision every output carries.
-func Floats32(values []float64) []float64 {
-	out := make([]float64, len(values))
-	for i, v := range values {
-		out[i] = float64(float32(v))
-	}
-	return out
-}
+// Floats32 rounds values to float32, the precision every output carries,
+// each written in its shortest form (Short32).
+func Floats32(values []float64) []float64 { return short32s(values) }
 
-func animationExtras(a *sample.BakedAnimation, data []map[string]any) map[string]any {
-	ex := map[string]any{"loop": a.Loop, "sourceFps": a.SourceFPS, "sourceFrames": a.SourceFrames}
-	events := make([]map[string]any, 0, len(a.Events))
-	for _, e := range a.Events {
-		m := map[string]any{"time": e.Time, "frame": e.Frame, "name": e.Name}
-		if e.Node != "" {
-			m["node"] = e.Node
-		}
-		if len(e.Args) > 0 {
-			m["args"] = e.Args
-		}
-		events = append(events, m)
+// animationExtras holds, under "data", the channels glTF cannot animate
+// (no target in the file, or a second channel on one target); nil when
+// there are none. Every other fact about the clip is in the scene's clip
+// table (fileExtras), where clients read it; a KHR_animation_pointer
+// channel is only in the glTF channel, its pointer naming the target.
+func animationExtras(data []map[string]any) any {
+	if len(data) == 0 {
+		return nil // no "extras" at all
 	}
-	ex["events"] = events
-	if len(data) > 0 {
-		ex["data"] = data
-	}
-	for k, v := range a.Extras {
-		if _, taken := ex[k]; !taken {
-			ex[k] = v
-		}
-	}
-	return ex
+	return map[string]any{"data": data}
 }

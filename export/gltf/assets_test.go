@@ -270,12 +270,23 @@ func TestPointerOnlyClipKeepsItsLength(t *testing.T) {
 				t.Errorf("plain channel on %q", doc.Nodes[*c.Target.Node].Name)
 			}
 			in := doc.Accessors[doc.Animations[0].Samplers[c.Sampler].Input]
-			if in.Max[0] != float64(float32(0.2)) {
+			if in.Max[0] != 0.2 { // float32(0.2) in its shortest form
 				t.Errorf("data channel ends at %v, want the clip's 0.2 s", in.Max)
 			}
 		}
 	}
 	if plain != 1 {
 		t.Errorf("%d plain channels, want 1", plain)
+	}
+	// The pointer channels (offset, alpha, visibility) are only glTF
+	// channels; the extras hold the one channel without a target: the
+	// emissive slot's scale, (1,1) → (2,2) over frames 0-2 at 10 fps.
+	raw, err := json.Marshal(doc.Animations[0].Extras)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"data":[{"material":"paint","path":"uvScale","textureSlot":"emissive","times":[0,0.1,0.2],"values":[[1,1],[1.5,1.5],[2,2]]}]}`
+	if string(raw) != want {
+		t.Errorf("extras\n got %s\nwant %s", raw, want)
 	}
 }

@@ -1,6 +1,7 @@
 package gltf
 
 import (
+	"encoding/json"
 	"math"
 	"sort"
 
@@ -13,22 +14,30 @@ import (
 // the clips (see fileExtras).
 const ClipsKey = "bake"
 
+// Keys of the clip table and of its clip entries (docs/clients.md).
+const (
+	clipsKey        = "clips"
+	fpsKey          = "fps"
+	loopKey         = "loop"
+	frameEndKey     = "frameEnd"
+	sourceFpsKey    = "sourceFps"
+	sourceFramesKey = "sourceFrames"
+	eventsKey       = "events"
+)
+
 // fileExtras are the file-level facts, written on the file's scene, whose
 // extras Blender's importer turns into scene custom properties and
-// three.js into scene.userData (animation-level extras reach no client):
+// three.js into scene.userData (animation-level extras reach no client,
+// so every fact about a clip is here, once):
 //
-//   - the source's own file facts, sourceFormat, axes and the 3D curve names;
-//   - ClipsKey: {"fps": the one rate that puts every clip's samples on
-//     frames (sample.CommonRate), "clips": {glTF animation name: {"fps",
-//     "loop" (once, repeat, pingpong), "frameStart", "frameEnd" (the clip's
-//     range in frames at that rate: 0 and duration × fps), "duration"
-//     (seconds), "events": [{"name", "time" (seconds), "frame" (at that
-//     rate)}]}}}. The Blender add-on tools/blender/bake_import.py reads it.
+//   - the source's own file facts, sourceFormat, axes (the source
+//     convention's name with --axes source; omitted for glTF's axes, the
+//     default) and the 3D curve names;
+//   - ClipsKey: the clip table (clipTable). The Blender add-on
+//     tools/blender/bake_import.py reads it.
 //
 // anims are the glTF animations as written, in bake's order, so the names
-// are the ones clients show. Frames within 1e-6 of a whole number are
-// written whole, so a 0.8 s clip at 30 fps ends on frame 24, not
-// 24.000000000000004.
+// are the ones clients show.
 func fileExtras(b *sample.Baked, anims []*gltf.Animation) map[string]any {
 	ex := map[string]any{}
 	for k, v := range b.Extras {
@@ -40,7 +49,11 @@ func fileExtras(b *sample.Baked, anims []*gltf.Animation) map[string]any {
 	if b.Source.Format != "" {
 		ex["sourceFormat"] = b.Source.Format
 	}
-	ex["axes"] = b.Axes
+	// axes: "gltf" (the default, not written) when converted to glTF's
+	// axes, else the source convention left as it is (--axes source).
+	if b.Axes != "" && b.Axes != "gltf" {
+		ex["axes"] = b.Axes
+	}
 	if len(b.Curves) > 0 {
 		names := make([]string, len(b.Curves))
 		for i, c := range b.Curves {
@@ -50,22 +63,123 @@ func fileExtras(b *sample.Baked, anims []*gltf.Animation) map[string]any {
 		ex["curves"] = names
 	}
 	if len(b.Animations) > 0 && len(anims) == len(b.Animations) {
-		rate, _ := sample.CommonRate(b.Animations)
-		clips := make(map[string]any, len(anims))
-		for i, ga := range anims {
-			a := &b.Animations[i]
-			events := make([]map[string]any, 0, len(a.Events))
-			for _, e := range a.Events {
-				events = append(events, map[string]any{"name": e.Name, "time": e.Time, "frame": frame(e.Time, rate)})
-			}
-			clips[ga.Name] = map[string]any{
-				"fps": a.FPS, "loop": a.Loop, "duration": a.Duration,
-				"frameStart": 0, "frameEnd": frame(a.Duration, rate), "events": events,
-			}
-		}
-		ex[ClipsKey] = map[string]any{"fps": rate, "clips": clips}
+		ex[ClipsKey] = clipTable(b.Animations, anims)
 	}
 	return ex
+}
+
+// clipTable is {"fps": the file's rate, "clips": {glTF animation name:
+// entry}} plus the values every clip shares. A clip's value for a key is
+// its entry's, else the table's, else the key's default; a key without a
+// default (frameEnd) is in one of the two. Keys:
+//
+//   - fps: the clip's output rate; the table's is the one rate that puts
+//     every clip's samples on frames (sample.CommonRate), which clips
+//     sharing it do not repeat;
+//   - loop: once (default), repeat or pingpong;
+//   - frameEnd: the clip's last frame at the table's fps (duration × fps,
+//     whole when within 1e-6 of a whole number, so a 0.8 s clip at 30 fps
+//     ends on 24, not 24.000000000000004); the clip starts at frame 0 and
+//     lasts frameEnd / fps seconds (within 1e-6 frames);
+//   - sourceFps: the source's frames per second (after --timebase);
+//     default: the clip's fps;
+//   - sourceFrames: the length in source frames as the source states it;
+//     default: frameEnd × sourceFps / fps (the table's fps), computed in
+//     that order in float64;
+//   - events: [{"name", "frame" (source frame; the time in seconds is
+//     frame / sourceFps), "node" and "args" when the source has them}];
+//     default: none;
+//   - the format's own facts about the clip (flags, what drives it, its
+//     source name when renamed), except under the keys above.
+//
+// A key whose value is the same for every clip of a file with two or more
+// clips is written once, on the table, not in the entries.
+func clipTable(baked []sample.BakedAnimation, anims []*gltf.Animation) map[string]any {
+	rate, _ := sample.CommonRate(baked)
+	entries := make([]map[string]any, len(baked))
+	for i := range baked {
+		entries[i] = clipEntry(&baked[i], rate)
+	}
+	table := map[string]any{fpsKey: rate}
+	if len(entries) >= 2 {
+		for k, v := range entries[0] {
+			if k == clipsKey || k == fpsKey || !sameInAll(entries, k, v) {
+				continue
+			}
+			table[k] = v
+			for _, e := range entries {
+				delete(e, k)
+			}
+		}
+	}
+	clips := make(map[string]any, len(anims))
+	for i, ga := range anims {
+		clips[ga.Name] = entries[i]
+	}
+	table[clipsKey] = clips
+	return table
+}
+
+// clipEntry is one clip's entry before shared values move to the table:
+// every key whose value is not its default.
+func clipEntry(a *sample.BakedAnimation, rate float64) map[string]any {
+	e := map[string]any{}
+	for k, v := range a.Extras {
+		switch k {
+		case clipsKey, fpsKey, loopKey, frameEndKey, sourceFpsKey, sourceFramesKey, eventsKey:
+		default:
+			e[k] = v
+		}
+	}
+	if a.FPS != rate {
+		e[fpsKey] = a.FPS
+	}
+	if a.Loop != "" && a.Loop != "once" {
+		e[loopKey] = a.Loop
+	}
+	end := frame(a.Duration, rate)
+	e[frameEndKey] = end
+	if a.SourceFPS != a.FPS {
+		e[sourceFpsKey] = a.SourceFPS
+	}
+	if rate <= 0 || a.SourceFrames != end*a.SourceFPS/rate {
+		e[sourceFramesKey] = a.SourceFrames
+	}
+	if len(a.Events) > 0 {
+		events := make([]map[string]any, 0, len(a.Events))
+		for _, ev := range a.Events {
+			m := map[string]any{"name": ev.Name, "frame": ev.Frame}
+			if ev.Node != "" {
+				m["node"] = ev.Node
+			}
+			if len(ev.Args) > 0 {
+				m["args"] = ev.Args
+			}
+			events = append(events, m)
+		}
+		e[eventsKey] = events
+	}
+	return e
+}
+
+// sameInAll reports whether every entry holds key k with a value whose
+// JSON is v's (extras values may be equal in JSON and not in Go types).
+func sameInAll(entries []map[string]any, k string, v any) bool {
+	want, err := json.Marshal(v)
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		w, ok := e[k]
+		if !ok {
+			return false
+		}
+		got, err := json.Marshal(w)
+		if err != nil || string(got) != string(want) {
+			return false
+		}
+	}
+	return true
 }
 
 // frame is time t in frames at rate, snapped to a whole frame within 1e-6.

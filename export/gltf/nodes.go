@@ -14,12 +14,15 @@ func (w *writer) nodes(scene *gltf.Scene) {
 	doc := w.doc
 	for i, n := range w.b.Nodes {
 		gn := &gltf.Node{Name: n.Name, Extras: nodeExtras(n)}
+		// Rest transforms in float32's shortest form (Short32).
 		if n.Matrix != nil {
 			gn.Matrix = *n.Matrix
+			short32In(gn.Matrix[:])
 		} else {
-			gn.Translation = n.Translation
-			gn.Rotation = n.Rotation
-			gn.Scale = n.Scale
+			gn.Translation, gn.Rotation, gn.Scale = n.Translation, n.Rotation, n.Scale
+			short32In(gn.Translation[:])
+			short32In(gn.Rotation[:])
+			short32In(gn.Scale[:])
 		}
 		doc.Nodes = append(doc.Nodes, gn)
 		w.index[n.Name] = i

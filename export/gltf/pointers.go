@@ -17,8 +17,8 @@ type channelOut struct {
 	width  int  // components per key in values (1 for weights and pointers to scalars)
 	ubyte  bool // unsigned-byte output (KHR_node_visibility's boolean)
 	step   bool // forced STEP (booleans)
-	// pointer channels are also kept as data in the extras, the fallback
-	// for clients without KHR_animation_pointer.
+	// pointer: a KHR_animation_pointer channel (listed in extensionsUsed;
+	// not repeated in the extras, its pointer naming the target).
 	pointer bool
 	key     string // the animated property, to keep one channel per property
 }

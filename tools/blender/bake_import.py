@@ -11,7 +11,9 @@ or, with the add-on enabled, bpy.ops.import_scene.bake_gltf(filepath=...).
 
 It imports the file with Blender's own glTF importer, then uses the clip
 table bake writes in the file's scene extras (`bake`: the file's rate, and
-per clip its rate, loop mode, frame range and events; docs/clients.md):
+per clip its rate, loop mode, last frame and events, each either in the
+clip's entry, on the table when every clip shares it, or left at its
+default; docs/clients.md):
 
 - the scene rate is the file's rate, exactly as Blender allows it:
   render.fps / render.fps_base (75.0263... fps is 75 / 0.99965...). The
@@ -20,12 +22,13 @@ per clip its rate, loop mode, frame range and events; docs/clients.md):
   then moved by the ratio;
 - each clip keeps the action(s) the importer made for it (one per object,
   or one on the armature), stashed on an NLA track named after the clip;
-  each action and strip gets the clip's frame range (0 to duration × fps),
+  each action and strip gets the clip's frame range (0 to frameEnd),
   and the action is tagged with the clip's name, rate and loop mode;
 - repeating and ping-pong clips (bake bakes a ping-pong clip as one whole
   cycle) get a Cycles F-modifier on every F-curve;
 - events (ccAnm notes, etc.) become timeline markers named "clip/event" at
-  their frame (markers sit on whole frames);
+  their frame at the scene rate (source frame / sourceFps × fps, rounded:
+  markers sit on whole frames);
 - the first clip (or the one named) is made active, and the scene's range
   is set to it; show_clip(name) switches to another.
 
@@ -79,6 +82,14 @@ def clip_table(doc):
     return table
 
 
+def clip_value(table, info, key, default=None):
+    """A clip's value for key: its entry's, else the table's (a value every
+    clip shares is written once, on the table), else the default."""
+    if key in info:
+        return info[key]
+    return table.get(key, default)
+
+
 def rate_parts(rate):
     """render.fps (whole) and fps_base with fps / fps_base = rate."""
     fps = max(1, int(round(rate)))
@@ -129,15 +140,18 @@ def import_bake(filepath, clip=""):
     markers = 0
     for name in sorted(clips):
         info = clips[name]
-        end = float(info.get("frameEnd", 0))
+        end = float(clip_value(table, info, "frameEnd", 0))
+        clip_fps = float(clip_value(table, info, "fps", rate))
+        loop = clip_value(table, info, "loop", "once")
+        source_fps = float(clip_value(table, info, "sourceFps", clip_fps))
         for obj, track in clip_tracks(name):
             for strip in track.strips:
                 action = strip.action
                 if action is None:
                     continue
                 action[CLIP_PROP] = name
-                action["bake_fps"] = float(info.get("fps", rate))
-                action["bake_loop"] = info.get("loop", "once")
+                action["bake_fps"] = clip_fps
+                action["bake_loop"] = loop
                 strip.name = name
                 if end > 0:  # a one-sample clip keeps the importer's range
                     action.use_frame_range = True
@@ -145,12 +159,13 @@ def import_bake(filepath, clip=""):
                     strip.action_frame_start, strip.action_frame_end = 0.0, end
                     strip.frame_start = 0.0
                     strip.frame_end = end
-                if info.get("loop", "once") != "once":
+                if loop != "once":
                     for fc in action.fcurves:
                         if not any(m.type == "CYCLES" for m in fc.modifiers):
                             fc.modifiers.new("CYCLES")
-        for event in info.get("events") or []:
-            frame = int(round(float(event.get("frame", 0))))
+        for event in clip_value(table, info, "events", None) or []:
+            # An event's frame is the source's: time = frame / sourceFps.
+            frame = int(round(float(event.get("frame", 0)) / source_fps * rate))
             scene.timeline_markers.new("%s/%s" % (name, event.get("name", "")), frame=frame)
             markers += 1
     active = clip if clip else (min(clips) if clips else "")

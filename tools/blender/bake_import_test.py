@@ -146,10 +146,24 @@ def check(gltf, js, failures):
     return len(doc["animations"])
 
 
+def check_clip_values(failures):
+    """The table's lookup rule on a hand-made table (docs/clients.md): a
+    clip's own value, else the table's, else the default."""
+    table = {"fps": 60, "loop": "repeat", "clips": {"a": {"frameEnd": 18, "loop": "once"}, "b": {"frameEnd": 12}}}
+    a, b = table["clips"]["a"], table["clips"]["b"]
+    got = [bake_import.clip_value(table, a, "loop", "once"), bake_import.clip_value(table, b, "loop", "once"),
+           bake_import.clip_value(table, b, "fps", 30), bake_import.clip_value(table, b, "events", None),
+           bake_import.clip_value(table, b, "frameEnd", 0)]
+    want = ["once", "repeat", 60, None, 12]
+    if got != want:
+        failures.append("clip_value: %s, want %s" % (got, want))
+
+
 def main():
     argv = sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else []
     found = pairs(argv)
     failures, clips = [], 0
+    check_clip_values(failures)
     for gltf, js in found:
         try:
             clips += check(gltf, js, failures)
