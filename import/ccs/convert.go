@@ -74,8 +74,13 @@ func convertAnime(a *Anime, ns *nodeSet, later bool, warn func(string, ...any)) 
 	}
 	anim := &model.Animation{Name: name, FPS: NativeFPS, Frames: float64(a.FrameCount), End: tm.End(),
 		Period: tm.Period(), Loop: tm.LoopMode(),
-		Extras: map[string]any{"ccsObject": int64(a.Object), "ccsSourceFile": a.SourceFile,
-			"ccsFrameCount": int64(a.FrameCount), "ccsEnd": int64(a.End), "ccsOffset": a.Off}}
+		Extras: map[string]any{"ccsObject": int64(a.Object), "ccsSourceFile": a.SourceFile, "ccsOffset": a.Off}}
+	// The frame count is the clip's Frames (sourceFrames in the outputs),
+	// and the end word's two usual values are its loop mode: only another
+	// value needs saying.
+	if a.End != EndLoop && a.End != EndOnce {
+		anim.Extras["ccsEnd"] = int64(a.End)
+	}
 	if len(a.Skipped) > 0 {
 		sk := map[string]any{}
 		for code, n := range a.Skipped {
