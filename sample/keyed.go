@@ -285,6 +285,15 @@ func (e *eulerEval) Eval(frame float64, out []float64) {
 // EulerToQuat returns the quaternion of R = R_{order[0]}·R_{order[1]}·R_{order[2]}
 // (column vectors, so the last axis named is applied first), angles in radians.
 func EulerToQuat(x, y, z float64, order string) [4]float64 {
+	if order == "ZYX" { // BFRES's order: the products below, without the zero terms
+		sx, cx := math.Sincos(x / 2)
+		sy, cy := math.Sincos(y / 2)
+		sz, cz := math.Sincos(z / 2)
+		mx, my, mz, mw := -sz*sy, cz*sy, sz*cy, cz*cy // R_z·R_y
+		// Adding +0 writes a zero as +0 whatever the signs of the products
+		// (the general product's zero signs vary; no value differs).
+		return [4]float64{mw*sx + mx*cx + 0, my*cx + mz*sx + 0, mz*cx - my*sx + 0, mw*cx - mx*sx + 0}
+	}
 	q := QuatMul(axisQuat(order[0], x, y, z), axisQuat(order[1], x, y, z))
 	return QuatMul(q, axisQuat(order[2], x, y, z))
 }

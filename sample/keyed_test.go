@@ -2,6 +2,7 @@ package sample
 
 import (
 	"math"
+	"math/rand"
 	"testing"
 
 	"github.com/animbake/bake/model"
@@ -125,5 +126,25 @@ func TestSampledLerpAndHold(t *testing.T) {
 	}
 	if v := evalAt(t, s, 7); v[0] != 4 {
 		t.Fatalf("end got %v", v)
+	}
+}
+
+// The ZYX fast path is the product R_z·R_y·R_x of the three axis
+// quaternions, value for value (zeros may differ in sign only).
+func TestEulerZYXFastPathIsTheProduct(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	for i := range 200000 {
+		x, y, z := (r.Float64()-0.5)*10, (r.Float64()-0.5)*10, (r.Float64()-0.5)*10
+		if i%3 == 0 {
+			x = 0
+		}
+		if i%5 == 0 {
+			y = 0
+		}
+		got := EulerToQuat(x, y, z, "ZYX")
+		want := QuatMul(QuatMul(axisQuat('Z', x, y, z), axisQuat('Y', x, y, z)), axisQuat('X', x, y, z))
+		if got != want {
+			t.Fatalf("%v %v %v: %v, want %v", x, y, z, got, want)
+		}
 	}
 }
