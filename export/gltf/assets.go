@@ -62,10 +62,12 @@ func (w *writer) attachAssets() {
 }
 
 // finishAssets adds what the animations asked for: the visibility object
-// on animated nodes, and the extensionsUsed list (sorted, never required).
+// on animated nodes (empty: visible by default, as KHR_node_visibility
+// defines), and the extensionsUsed list (sorted, never required).
 func (w *writer) finishAssets() {
 	for ni := range w.visibleNodes {
-		setExtension(w.doc.Nodes[ni], extVisibility, map[string]any{"visible": true})
+		// {}: "visible" defaults to true, the rest state bake writes.
+		setExtension(w.doc.Nodes[ni], extVisibility, map[string]any{})
 		w.use(extVisibility)
 	}
 	w.doc.ExtensionsUsed = nil

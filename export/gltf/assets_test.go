@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/qmuntal/gltf"
@@ -130,6 +131,11 @@ func TestEncodeAssets(t *testing.T) {
 	}
 	if len(ptrs) != 6 {
 		t.Errorf("%d pointers, want 6 (the emissive scale has no texture to move)", len(ptrs))
+	}
+	// The animated node carries the extension's object, empty: visible is
+	// true by default (KHR_node_visibility), bake's rest state.
+	if raw, _ := json.Marshal(doc.Nodes[0].Extensions[extVisibility]); string(raw) != `{}` {
+		t.Errorf("node 0 KHR_node_visibility %s, want {}", raw)
 	}
 	// The weights channel is a plain channel: SCALAR, one value per target per key.
 	found := false
@@ -288,5 +294,28 @@ func TestPointerOnlyClipKeepsItsLength(t *testing.T) {
 	want := `{"data":[{"material":"paint","path":"uvScale","textureSlot":"emissive","times":[0,0.1,0.2],"values":[[1,1],[1.5,1.5],[2,2]]}]}`
 	if string(raw) != want {
 		t.Errorf("extras\n got %s\nwant %s", raw, want)
+	}
+}
+
+// Material numbers are float32s in their shortest form: a linear colour
+// 0.1 (float32 0.100000001…) is written 0.1, 1/3 as 0.33333334, a
+// roughness 0.7 as 0.7, the texture transform's offset 1/3 as 0.33333334.
+func TestMaterialNumbersShort(t *testing.T) {
+	f := assetFile()
+	m := &f.Assets.Materials[0]
+	m.BaseColor = [4]float64{0.1, 0.2, 1.0 / 3, 1}
+	m.Emissive = [3]float64{1.0 / 3, 0, 0}
+	m.Roughness = 0.7
+	m.BaseColorTexture.Offset = [2]float64{1.0 / 3, 0}
+	doc := encode(t, f, Options{Binary: true})
+	raw, err := json.Marshal(doc.Materials[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"baseColorFactor":[0.1,0.2,0.33333334,1]`, `"emissiveFactor":[0.33333334,0,0]`,
+		`"roughnessFactor":0.7`, `"offset":[0.33333334,0]`} {
+		if !strings.Contains(string(raw), want) {
+			t.Errorf("material %s lacks %s", raw, want)
+		}
 	}
 }

@@ -92,8 +92,10 @@ func fileExtras(b *sample.Baked, anims []*gltf.Animation) map[string]any {
 //   - the format's own facts about the clip (flags, what drives it, its
 //     source name when renamed), except under the keys above.
 //
-// A key whose value is the same for every clip of a file with two or more
-// clips is written once, on the table, not in the entries.
+// In a file of two or more clips, a value that two or more clips share,
+// for a key every clip has, is written once on the table (per key, the one
+// that saves the most bytes: the most common), and only clips whose value
+// differs write their own.
 func clipTable(baked []sample.BakedAnimation, anims []*gltf.Animation) map[string]any {
 	rate, _ := sample.CommonRate(baked)
 	entries := make([]map[string]any, len(baked))
@@ -102,13 +104,20 @@ func clipTable(baked []sample.BakedAnimation, anims []*gltf.Animation) map[strin
 	}
 	table := map[string]any{fpsKey: rate}
 	if len(entries) >= 2 {
-		for k, v := range entries[0] {
-			if k == clipsKey || k == fpsKey || !sameInAll(entries, k, v) {
+		for _, k := range sortedKeys(entries[0]) {
+			if k == clipsKey || k == fpsKey {
 				continue
 			}
-			table[k] = v
+			if v, ok := sharedValue(entries, k); ok {
+				table[k] = v
+			}
+		}
+		for k, v := range table {
+			want, _ := json.Marshal(v)
 			for _, e := range entries {
-				delete(e, k)
+				if got, err := json.Marshal(e[k]); err == nil && string(got) == string(want) {
+					delete(e, k)
+				}
 			}
 		}
 	}
@@ -162,24 +171,46 @@ func clipEntry(a *sample.BakedAnimation, rate float64) map[string]any {
 	return e
 }
 
-// sameInAll reports whether every entry holds key k with a value whose
-// JSON is v's (extras values may be equal in JSON and not in Go types).
-func sameInAll(entries []map[string]any, k string, v any) bool {
-	want, err := json.Marshal(v)
-	if err != nil {
-		return false
-	}
+// sharedValue is, for a key every entry holds, the value two or more
+// entries share that saves the most bytes written once on the table (the
+// most common one for values of one length; a tie goes to the smaller
+// JSON, so the choice is deterministic). Values are compared by their JSON
+// (extras values may be equal in JSON and not in Go types).
+func sharedValue(entries []map[string]any, k string) (any, bool) {
+	count := map[string]int{}
+	value := map[string]any{}
 	for _, e := range entries {
-		w, ok := e[k]
+		v, ok := e[k]
 		if !ok {
-			return false
+			return nil, false // a clip without the key must not inherit one
 		}
-		got, err := json.Marshal(w)
-		if err != nil || string(got) != string(want) {
-			return false
+		raw, err := json.Marshal(v)
+		if err != nil {
+			return nil, false
+		}
+		count[string(raw)]++
+		value[string(raw)] = v
+	}
+	best, bestSaving := "", 0
+	for raw, n := range count {
+		saving := (n - 1) * (len(raw) + len(k) + 4) // "k":v, and a comma
+		if n >= 2 && (saving > bestSaving || saving == bestSaving && raw < best) {
+			best, bestSaving = raw, saving
 		}
 	}
-	return true
+	if bestSaving == 0 {
+		return nil, false
+	}
+	return value[best], true
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // frame is time t in frames at rate, snapped to a whole frame within 1e-6.

@@ -48,11 +48,12 @@ func TestSceneExtrasClipTable(t *testing.T) {
 	}
 }
 
-// Values every clip shares go to the table once; defaults are left out.
-// Three clips at source 30 fps baked at 60: every clip's fps is the
-// table's 60 (not written) and its sourceFps 30 differs from it, the same
-// in all three, so sourceFps: 30 is on the table, as is the format fact
-// "mode"; "flags" differs, so each clip keeps its own. Frame ends at 60
+// Shared values go to the table once; defaults are left out. Three clips
+// at source 30 fps baked at 60: every clip's fps is the table's 60 (not
+// written) and its sourceFps 30 differs from it, the same in all three, so
+// sourceFps: 30 is on the table, as is the format fact "mode"; "flags" is
+// 1 in two clips and 2 in one, so flags: 1 is on the table and only "c"
+// writes its own. Frame ends at 60
 // fps: "a" plays once to frame 9 (0.3 s, frame 18) and states 10 frames,
 // not 18 × 30 / 60 = 9, so sourceFrames is written; "b" ends at 6 = its 6
 // frames (0.2 s, frame 12); "c" repeats with period 4 (4/30 s, frame 8;
@@ -76,12 +77,24 @@ func TestSceneExtrasSharedValues(t *testing.T) {
 	}
 	got := sceneExtras(t, f, sample.Options{FPS: 60})
 	want := `{"bake":{"clips":{` +
-		`"a":{"flags":1,"frameEnd":18,"sourceFrames":10},` +
-		`"b":{"flags":1,"frameEnd":12},` +
+		`"a":{"frameEnd":18,"sourceFrames":10},` +
+		`"b":{"frameEnd":12},` +
 		`"c":{"flags":2,"frameEnd":8,"loop":"repeat"}},` +
-		`"fps":60,"mode":"x","sourceFps":30}}`
+		`"flags":1,"fps":60,"mode":"x","sourceFps":30}}`
 	if got != want {
 		t.Errorf("scene extras\n got %s\nwant %s", got, want)
+	}
+	// A key some clip lacks stays in the entries, even where two share it:
+	// the clip without it must not inherit the table's.
+	delete(f.Animations[2].Extras, "flags")
+	got = sceneExtras(t, f, sample.Options{FPS: 60})
+	want = `{"bake":{"clips":{` +
+		`"a":{"flags":1,"frameEnd":18,"sourceFrames":10},` +
+		`"b":{"flags":1,"frameEnd":12},` +
+		`"c":{"frameEnd":8,"loop":"repeat"}},` +
+		`"fps":60,"mode":"x","sourceFps":30}}`
+	if got != want {
+		t.Errorf("flags missing in c\n got %s\nwant %s", got, want)
 	}
 	// One clip: nothing moves to the table (its entry says it all).
 	f.Animations = f.Animations[1:2]
@@ -107,6 +120,35 @@ func TestShort32(t *testing.T) {
 		got := Short32(c.in)
 		if got != c.want || float32(got) != float32(c.in) {
 			t.Errorf("Short32(%v) = %v, want %v", c.in, got, c.want)
+		}
+	}
+}
+
+// sharedValue picks the value that saves the most bytes, ties to the
+// smaller JSON, and none when no value repeats or a clip lacks the key.
+func TestSharedValue(t *testing.T) {
+	e := func(vs ...any) []map[string]any {
+		out := make([]map[string]any, len(vs))
+		for i, v := range vs {
+			out[i] = map[string]any{"k": v}
+		}
+		return out
+	}
+	for _, c := range []struct {
+		entries []map[string]any
+		want    any
+		ok      bool
+	}{
+		// "yy" twice saves 1 × len(`"k":"yy",`) = 9 bytes, "x" twice 8.
+		{e("x", "yy", "x", "yy"), "yy", true},
+		{e(2, 1, 2, 1), 1, true}, // equal savings: "1" < "2"
+		{e(1, 2, 3), nil, false}, // nothing repeats
+		{e(5, 5, 5, 7), 5, true}, // the most common
+		{append(e(5, 5), map[string]any{}), nil, false},
+	} {
+		got, ok := sharedValue(c.entries, "k")
+		if ok != c.ok || got != c.want {
+			t.Errorf("sharedValue(%v) = %v, %v; want %v, %v", c.entries, got, ok, c.want, c.ok)
 		}
 	}
 }

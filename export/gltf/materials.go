@@ -115,18 +115,20 @@ func (w *writer) materials() {
 		pbr := &gltf.PBRMetallicRoughness{}
 		if m.BaseColor != [4]float64{1, 1, 1, 1} {
 			c := m.BaseColor
+			short32In(c[:]) // numbers in float32's shortest form (Short32)
 			pbr.BaseColorFactor = &c
 		}
 		pbr.BaseColorTexture, _ = ref(m.BaseColorTexture, "baseColor")
 		pbr.MetallicRoughnessTexture, _ = ref(m.MetallicRoughnessTexture, "metallicRoughness")
 		if m.Metallic != 1 {
-			pbr.MetallicFactor = gltf.Float(m.Metallic)
+			pbr.MetallicFactor = gltf.Float(Short32(m.Metallic))
 		}
 		if m.Roughness != 1 {
-			pbr.RoughnessFactor = gltf.Float(m.Roughness)
+			pbr.RoughnessFactor = gltf.Float(Short32(m.Roughness))
 		}
 		gm := &gltf.Material{Name: m.Name, PBRMetallicRoughness: pbr, EmissiveFactor: m.Emissive,
 			DoubleSided: m.DoubleSided}
+		short32In(gm.EmissiveFactor[:])
 		if info, ok := ref(m.Normal, "normal"); ok {
 			gm.NormalTexture = &gltf.NormalTexture{Index: gltf.Index(info.Index), TexCoord: info.TexCoord, Extensions: info.Extensions}
 		}
@@ -138,7 +140,7 @@ func (w *writer) materials() {
 		case model.AlphaMask:
 			gm.AlphaMode = gltf.AlphaMask
 			if m.AlphaCutoff != 0.5 {
-				gm.AlphaCutoff = gltf.Float(m.AlphaCutoff)
+				gm.AlphaCutoff = gltf.Float(Short32(m.AlphaCutoff))
 			}
 		case model.AlphaBlend:
 			gm.AlphaMode = gltf.AlphaBlend
@@ -174,9 +176,12 @@ func textureTransform(r model.TextureRef) map[string]any {
 	if !r.Transform && r.Offset == ([2]float64{}) && scale == ([2]float64{1, 1}) && r.Rotation == 0 {
 		return nil
 	}
-	tt := map[string]any{"offset": r.Offset, "scale": scale}
+	offset := r.Offset
+	short32In(offset[:])
+	short32In(scale[:])
+	tt := map[string]any{"offset": offset, "scale": scale}
 	if r.Rotation != 0 {
-		tt["rotation"] = r.Rotation
+		tt["rotation"] = Short32(r.Rotation)
 	}
 	return tt
 }
