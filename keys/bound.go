@@ -259,7 +259,7 @@ func (c *channel) playAt(k int, probes []fidelity.Probe, t32 []float64, out []fl
 // chosen: the client's value (lerp, nlerp for rotations — the blend the
 // hierarchy is measured with — or the held key) against the engine's. Data
 // channels and channels keyed at every probe get nil.
-func playedErrors(chans []*channel, probes []fidelity.Probe, t32 []float64) [][]float64 {
+func playedErrors(chans []*channel, probes []fidelity.Probe, t32 []float64, ar *arena) [][]float64 {
 	errs := make([][]float64, len(chans))
 	var out [16]float64
 	for ci, c := range chans {
@@ -267,7 +267,8 @@ func playedErrors(chans []*channel, probes []fidelity.Probe, t32 []float64) [][]
 			continue
 		}
 		w := c.width
-		e := make([]float64, len(probes))
+		e := ar.take(len(probes))
+		clear(e)
 		unit := 0.0 // the unit-length term of rotation keys
 		if c.kind == kindRotation && w == 4 {
 			for _, a := range c.keys {

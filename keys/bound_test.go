@@ -49,7 +49,7 @@ func TestBoundRotationOfAParent(t *testing.T) {
 	chans := []*channel{c}
 	probes := []fidelity.Probe{{}}
 	b := newBound(h, chans, 0.03)
-	errs := playedErrors(chans, probes, []float64{0})
+	errs := playedErrors(chans, probes, []float64{0}, nil)
 	if got := errs[0][0]; math.Abs(got-1e-4) > 1e-15 {
 		t.Fatalf("rotation error %g, want 2·sin(θ/2) = 1e-4", got)
 	}
@@ -76,7 +76,7 @@ func TestBoundTranslationUnderAScaledParent(t *testing.T) {
 	chans := []*channel{c}
 	probes := []fidelity.Probe{{}}
 	b := newBound(h, chans, 0.03)
-	errs := playedErrors(chans, probes, []float64{0})
+	errs := playedErrors(chans, probes, []float64{0}, nil)
 	if f := b.unproved(chans, errs, probes, 1.0001e-4); len(f) != 0 {
 		t.Errorf("1.0001e-4: unproved %v", f)
 	}
@@ -149,7 +149,7 @@ func TestBoundNeverProvesAnError(t *testing.T) {
 			byNode[c.node] = append(byNode[c.node], c)
 		}
 		b := newBound(h, chans, 0.03)
-		errs := playedErrors(chans, pr, t32)
+		errs := playedErrors(chans, pr, t32, nil)
 		// Every node at every probe, measured exactly.
 		all := make([]failure, probes)
 		for k := range all {

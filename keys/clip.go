@@ -194,14 +194,14 @@ func kindOf(node int, path string) int {
 }
 
 // sampleChannels evaluates every channel of the clip at every probe.
-func sampleChannels(h *fidelity.Hierarchy, eng *fidelity.Engine, ba *sample.BakedAnimation, probes []fidelity.Probe) []*channel {
-	return sampleChannelsFrom(h, eng, ba, probes, nil, nil)
+func sampleChannels(h *fidelity.Hierarchy, eng *fidelity.Engine, ba *sample.BakedAnimation, probes []fidelity.Probe, ar *arena) []*channel {
+	return sampleChannelsFrom(h, eng, ba, probes, nil, nil, ar)
 }
 
 // sampleChannelsFrom is sampleChannels that copies probe k's values from
 // prev's probe from[k] when that is not -1.
 func sampleChannelsFrom(h *fidelity.Hierarchy, eng *fidelity.Engine, ba *sample.BakedAnimation, probes []fidelity.Probe,
-	prev []*channel, from []int) []*channel {
+	prev []*channel, from []int, ar *arena) []*channel {
 	n := len(probes)
 	chans := make([]*channel, len(ba.Channels))
 	evals := eng.Evals()
@@ -211,7 +211,7 @@ func sampleChannelsFrom(h *fidelity.Hierarchy, eng *fidelity.Engine, ba *sample.
 		c := &channel{path: bc.Path, width: bc.Width, step: bc.Step, node: node, kind: kindOf(node, bc.Path),
 			constant: sample.IsConstant(evals[ci])}
 		w := c.width
-		c.vals, c.v32 = make([]float64, n*w), make([]float64, n*w)
+		c.vals, c.v32 = ar.take(n*w), ar.take(n*w) // every entry is written below
 		for k, p := range probes {
 			v := c.vals[k*w : k*w+w]
 			switch {

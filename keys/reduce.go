@@ -23,14 +23,16 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 	}
 	spec := fidelity.ProbeSpec{Anim: a, FPS: src, Evals: eng.Evals(), PerFrame: opts.PerFrame, Frames: grid}
 	probes := fidelity.Probes(spec)
-	chans := sampleChannels(h, eng, ba, probes)
+	ar := arenas.Get().(*arena)
+	defer func() { ar.reset(); arenas.Put(ar) }()
+	chans := sampleChannels(h, eng, ba, probes, ar)
 	share := shares(h, chans)
 	setAllowed(chans, g, share, opts.Tolerance, opts.ShortRotations)
 	if edges := findJumps(eng, chans, probes, src); len(edges) > 0 {
 		spec.Edges = edges
 		old := probes
 		probes = fidelity.Probes(spec)
-		chans = resample(h, eng, ba, chans, old, probes)
+		chans = resample(h, eng, ba, chans, old, probes, ar)
 		setAllowed(chans, g, share, opts.Tolerance, opts.ShortRotations)
 	}
 	t32 := times32(probes)
@@ -48,7 +50,7 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 		spec.Frames = append(spec.Frames, extra...)
 		old := probes
 		probes = fidelity.Probes(spec)
-		chans = resample(h, eng, ba, chans, old, probes)
+		chans = resample(h, eng, ba, chans, old, probes, ar)
 		setAllowed(chans, g, share, opts.Tolerance, opts.ShortRotations)
 		t32 = times32(probes)
 		for _, c := range chans {
@@ -69,7 +71,7 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 	}
 	bnd := newBound(h, chans, opts.Shell)
 	for round := 0; ; round++ {
-		fails := bnd.unproved(chans, playedErrors(chans, probes, t32), probes, opts.Tolerance)
+		fails := bnd.unproved(chans, playedErrors(chans, probes, t32, ar), probes, opts.Tolerance)
 		if len(fails) == 0 {
 			return write(ba, chans, probes)
 		}
@@ -185,7 +187,7 @@ func refine(eng *fidelity.Engine, chans []*channel, probes []fidelity.Probe, t32
 // resample samples the channels at new probes, a superset of old's, and
 // reuses the values already taken at old's.
 func resample(h *fidelity.Hierarchy, eng *fidelity.Engine, ba *sample.BakedAnimation, chans []*channel,
-	old, probes []fidelity.Probe) []*channel {
+	old, probes []fidelity.Probe, ar *arena) []*channel {
 	from := make([]int, len(probes)) // index in old, or -1
 	i := 0
 	for k, p := range probes {
@@ -197,7 +199,7 @@ func resample(h *fidelity.Hierarchy, eng *fidelity.Engine, ba *sample.BakedAnima
 			from[k] = i
 		}
 	}
-	return sampleChannelsFrom(h, eng, ba, probes, chans, from)
+	return sampleChannelsFrom(h, eng, ba, probes, chans, from, ar)
 }
 
 // shares gives each node its share of the tolerance: errors of the
