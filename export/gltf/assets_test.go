@@ -319,3 +319,35 @@ func TestMaterialNumbersShort(t *testing.T) {
 		}
 	}
 }
+
+// Mesh accessors share a buffer view per element size (with that
+// byteStride) and one index view (no stride), each at its byte offset.
+// assetFile's quad has 4 vertices: POSITION and NORMAL (12 bytes each, 48
+// per accessor) then the morph target's POSITION go to the 12-byte view at
+// offsets 0, 48 and 96; TEXCOORD_0 (8 bytes) to its own view at 0; the 6
+// indices (unsigned shorts) to the index view at 0.
+func TestMeshViewsShared(t *testing.T) {
+	doc := encode(t, assetFile(), Options{Binary: true})
+	p := doc.Meshes[0].Primitives[0]
+	type place struct{ view, offset, stride, target int }
+	at := func(acc int) place {
+		a := doc.Accessors[acc]
+		v := doc.BufferViews[*a.BufferView]
+		return place{*a.BufferView, a.ByteOffset, v.ByteStride, int(v.Target)}
+	}
+	pos, nrm, uv, tgt, ix := at(p.Attributes[gltf.POSITION]), at(p.Attributes[gltf.NORMAL]), at(p.Attributes["TEXCOORD_0"]),
+		at(p.Targets[0][gltf.POSITION]), at(*p.Indices)
+	if pos.view != nrm.view || pos.view != tgt.view || pos.offset != 0 || nrm.offset != 48 || tgt.offset != 96 ||
+		pos.stride != 12 || pos.target != int(gltf.TargetArrayBuffer) {
+		t.Errorf("12-byte view: POSITION %+v, NORMAL %+v, target POSITION %+v", pos, nrm, tgt)
+	}
+	if uv.view == pos.view || uv.offset != 0 || uv.stride != 8 {
+		t.Errorf("TEXCOORD_0 %+v", uv)
+	}
+	if ix.view == pos.view || ix.view == uv.view || ix.offset != 0 || ix.stride != 0 || ix.target != int(gltf.TargetElementArrayBuffer) {
+		t.Errorf("indices %+v", ix)
+	}
+	if n := doc.BufferViews[pos.view].ByteLength; n != 144 {
+		t.Errorf("12-byte view holds %d bytes, want 144", n)
+	}
+}

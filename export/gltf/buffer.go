@@ -21,6 +21,56 @@ func (w *writer) view(data []byte, target gltf.Target) int {
 	return len(w.doc.BufferViews) - 1
 }
 
+// meshView is a buffer view that many mesh accessors share, each at its
+// byte offset (one view per accessor cost about 60 bytes of JSON each, a
+// fifth of a level's JSON). Its data joins the buffer at finishMeshViews.
+type meshView struct {
+	view int
+	data []byte
+}
+
+// meshData appends data to the shared view for its target and element
+// size and returns the view and the data's offset in it. Vertex attributes
+// share a view per element size, which it states as byteStride (a view two
+// vertex accessors share must have one, glTF 2.0 §3.6.2.4; elements are
+// 4-byte multiples, as its alignment rule needs); indices share one view,
+// without a stride (index views must have none). Offsets are 4-byte
+// aligned.
+func (w *writer) meshData(data []byte, target gltf.Target, elementSize int) (view, offset int) {
+	stride := 0
+	if target == gltf.TargetArrayBuffer {
+		stride = elementSize
+	}
+	key := [2]int{int(target), stride}
+	v, ok := w.meshViews[key]
+	if !ok {
+		v = &meshView{view: len(w.doc.BufferViews)}
+		w.doc.BufferViews = append(w.doc.BufferViews, &gltf.BufferView{Buffer: 0, ByteStride: stride, Target: target})
+		w.meshViews[key] = v
+		w.meshViewOrder = append(w.meshViewOrder, v)
+	}
+	for len(v.data)%4 != 0 {
+		v.data = append(v.data, 0)
+	}
+	offset = len(v.data)
+	v.data = append(v.data, data...)
+	return v.view, offset
+}
+
+// finishMeshViews appends the shared views' data to the buffer, in the
+// order the views were made, and places the views there.
+func (w *writer) finishMeshViews() {
+	for _, v := range w.meshViewOrder {
+		for len(w.buf)%4 != 0 {
+			w.buf = append(w.buf, 0)
+		}
+		bv := w.doc.BufferViews[v.view]
+		bv.ByteOffset, bv.ByteLength = len(w.buf), len(v.data)
+		w.buf = append(w.buf, v.data...)
+	}
+	w.meshViews, w.meshViewOrder = nil, nil
+}
+
 var accessorTypes = map[int]gltf.AccessorType{1: gltf.AccessorScalar, 2: gltf.AccessorVec2, 3: gltf.AccessorVec3,
 	4: gltf.AccessorVec4, 16: gltf.AccessorMat4}
 
@@ -32,7 +82,8 @@ func (w *writer) vertexFloats(values []float32, width int, bounds bool) int {
 	for _, v := range values {
 		data = binary.LittleEndian.AppendUint32(data, math.Float32bits(v))
 	}
-	acc := &gltf.Accessor{BufferView: gltf.Index(w.view(data, gltf.TargetArrayBuffer)), ComponentType: gltf.ComponentFloat,
+	view, off := w.meshData(data, gltf.TargetArrayBuffer, 4*width)
+	acc := &gltf.Accessor{BufferView: gltf.Index(view), ByteOffset: off, ComponentType: gltf.ComponentFloat,
 		Count: len(values) / width, Type: accessorTypes[width]}
 	if bounds && len(values) > 0 {
 		lo, hi := make([]float64, width), make([]float64, width)
@@ -72,7 +123,12 @@ func (w *writer) joints(j []uint16) int {
 			data = binary.LittleEndian.AppendUint16(data, v)
 		}
 	}
-	w.doc.Accessors = append(w.doc.Accessors, &gltf.Accessor{BufferView: gltf.Index(w.view(data, gltf.TargetArrayBuffer)),
+	size := 8 // four unsigned shorts
+	if small {
+		size = 4
+	}
+	view, off := w.meshData(data, gltf.TargetArrayBuffer, size)
+	w.doc.Accessors = append(w.doc.Accessors, &gltf.Accessor{BufferView: gltf.Index(view), ByteOffset: off,
 		ComponentType: ct, Count: len(j) / 4, Type: gltf.AccessorVec4})
 	return len(w.doc.Accessors) - 1
 }
@@ -96,7 +152,8 @@ func (w *writer) indices(ix []uint32) int {
 			data = binary.LittleEndian.AppendUint32(data, v)
 		}
 	}
-	w.doc.Accessors = append(w.doc.Accessors, &gltf.Accessor{BufferView: gltf.Index(w.view(data, gltf.TargetElementArrayBuffer)),
+	view, off := w.meshData(data, gltf.TargetElementArrayBuffer, 0)
+	w.doc.Accessors = append(w.doc.Accessors, &gltf.Accessor{BufferView: gltf.Index(view), ByteOffset: off,
 		ComponentType: ct, Count: len(ix), Type: gltf.AccessorScalar})
 	return len(w.doc.Accessors) - 1
 }

@@ -89,12 +89,16 @@ type writer struct {
 	opts  Options
 	// images are the external image files (Options.Textures external).
 	images []File
+	// meshViews are the buffer views mesh accessors share (meshData), by
+	// target and stride, in the order made.
+	meshViews     map[[2]int]*meshView
+	meshViewOrder []*meshView
 	assetIndex
 }
 
 func newWriter(b *sample.Baked) *writer {
 	return &writer{b: b, doc: &gltf.Document{Asset: gltf.Asset{Version: "2.0", Generator: Generator}},
-		index: make(map[string]int, len(b.Nodes)), assetIndex: newAssetIndex()}
+		index: make(map[string]int, len(b.Nodes)), assetIndex: newAssetIndex(), meshViews: map[[2]int]*meshView{}}
 }
 
 func (w *writer) document(opts Options) (*gltf.Document, error) {

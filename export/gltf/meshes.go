@@ -16,6 +16,7 @@ import (
 // to [0,1], and a skinned vertex's weights are merged per joint, zero-weight
 // joints set to 0 and the weights renormalised.
 func (w *writer) meshes() error {
+	defer w.finishMeshViews()
 	for _, m := range w.b.Assets.Meshes {
 		gm := &gltf.Mesh{Name: m.Name, Extras: extrasOrNil(m.Extras)}
 		if len(m.TargetNames) > 0 {
