@@ -3,42 +3,9 @@ package gltf
 import (
 	"encoding/binary"
 	"math"
-	"slices"
 
 	"github.com/qmuntal/gltf"
 )
-
-// floatAccessor appends values as FLOAT components of the given width and
-// returns the accessor index; inputs get the min and max glTF requires.
-func (w *writer) floatAccessor(values []float64, width int, withBounds bool) int {
-	for len(w.buf)%4 != 0 { // after byte-sized data (visibility, images)
-		w.buf = append(w.buf, 0)
-	}
-	off := len(w.buf)
-	w.buf = slices.Grow(w.buf, 4*len(values))
-	for _, v := range values {
-		w.buf = binary.LittleEndian.AppendUint32(w.buf, math.Float32bits(float32(v)))
-	}
-	bv := &gltf.BufferView{Buffer: 0, ByteOffset: off, ByteLength: len(w.buf) - off}
-	w.doc.BufferViews = append(w.doc.BufferViews, bv)
-	types := map[int]gltf.AccessorType{1: gltf.AccessorScalar, 2: gltf.AccessorVec2, 3: gltf.AccessorVec3, 4: gltf.AccessorVec4}
-	acc := &gltf.Accessor{BufferView: gltf.Index(len(w.doc.BufferViews) - 1), ComponentType: gltf.ComponentFloat,
-		Count: len(values) / width, Type: types[width]}
-	if withBounds && len(values) > 0 {
-		lo, hi := make([]float64, width), make([]float64, width)
-		for j := range width {
-			lo[j], hi[j] = math.Inf(1), math.Inf(-1)
-		}
-		for i, v := range values {
-			f := float64(float32(v))
-			lo[i%width] = math.Min(lo[i%width], f)
-			hi[i%width] = math.Max(hi[i%width], f)
-		}
-		acc.Min, acc.Max = short32s(lo), short32s(hi)
-	}
-	w.doc.Accessors = append(w.doc.Accessors, acc)
-	return len(w.doc.Accessors) - 1
-}
 
 // animData gathers every animation accessor in one buffer view (accessors
 // at byte offsets in it), writing each distinct content once: channels
@@ -70,6 +37,9 @@ func (w *writer) animAccessor(d *animData, values []float64, width int, input bo
 	if d.view < 0 {
 		w.doc.BufferViews = append(w.doc.BufferViews, &gltf.BufferView{Buffer: 0})
 		d.view = len(w.doc.BufferViews) - 1
+	}
+	for len(d.data)%4 != 0 { // after unsigned bytes (animUbytes)
+		d.data = append(d.data, 0)
 	}
 	types := map[int]gltf.AccessorType{1: gltf.AccessorScalar, 2: gltf.AccessorVec2, 3: gltf.AccessorVec3, 4: gltf.AccessorVec4}
 	acc := &gltf.Accessor{BufferView: gltf.Index(d.view), ByteOffset: len(d.data), ComponentType: gltf.ComponentFloat,
@@ -113,6 +83,33 @@ func (w *writer) animShorts(d *animData, values []float64, width int) int {
 	}
 	acc := &gltf.Accessor{BufferView: gltf.Index(d.view), ByteOffset: len(d.data), ComponentType: gltf.ComponentShort,
 		Normalized: true, Count: len(values) / width, Type: gltf.AccessorVec4}
+	d.data = append(d.data, key[2:]...)
+	w.doc.Accessors = append(w.doc.Accessors, acc)
+	d.seen[string(key)] = len(w.doc.Accessors) - 1
+	return len(w.doc.Accessors) - 1
+}
+
+// animUbytes is animAccessor for 0/1 values as an unsigned-byte SCALAR,
+// the type KHR_node_visibility's boolean pointer needs.
+func (w *writer) animUbytes(d *animData, values []float64) int {
+	key := make([]byte, 0, 2+len(values))
+	key = append(key, 1, 'b')
+	for _, v := range values {
+		b := byte(0)
+		if v != 0 {
+			b = 1
+		}
+		key = append(key, b)
+	}
+	if acc, ok := d.seen[string(key)]; ok {
+		return acc
+	}
+	if d.view < 0 {
+		w.doc.BufferViews = append(w.doc.BufferViews, &gltf.BufferView{Buffer: 0})
+		d.view = len(w.doc.BufferViews) - 1
+	}
+	acc := &gltf.Accessor{BufferView: gltf.Index(d.view), ByteOffset: len(d.data), ComponentType: gltf.ComponentUbyte,
+		Count: len(values), Type: gltf.AccessorScalar}
 	d.data = append(d.data, key[2:]...)
 	w.doc.Accessors = append(w.doc.Accessors, acc)
 	d.seen[string(key)] = len(w.doc.Accessors) - 1

@@ -52,7 +52,7 @@ func (w *writer) animations(opts Options, scene *gltf.Scene) {
 			times := timesOf(c.KeyTimes(a))
 			var out int
 			if co.ubyte {
-				out = w.ubyteScalars(co.values)
+				out = w.animUbytes(d, co.values)
 			} else {
 				if c.Short && c.Path == model.PathRotation && co.width == 4 && !co.pointer {
 					out = w.animShorts(d, co.values, co.width)

@@ -351,3 +351,17 @@ func TestMeshViewsShared(t *testing.T) {
 		t.Errorf("12-byte view holds %d bytes, want 144", n)
 	}
 }
+
+// Position bounds are float32s in their shortest form: the quad's x
+// coordinates made 0 and float32(0.1) give min 0, max 0.1 (not
+// 0.10000000149011612).
+func TestPositionBoundsShort(t *testing.T) {
+	f := assetFile()
+	pos := f.Assets.Meshes[0].Primitives[0].Positions
+	pos[3], pos[6] = 0.1, 0.1
+	doc := encode(t, f, Options{Binary: true})
+	acc := doc.Accessors[doc.Meshes[0].Primitives[0].Attributes[gltf.POSITION]]
+	if acc.Min[0] != 0 || acc.Max[0] != 0.1 {
+		t.Errorf("x bounds %v %v, want 0 0.1", acc.Min[0], acc.Max[0])
+	}
+}

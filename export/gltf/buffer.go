@@ -76,7 +76,7 @@ var accessorTypes = map[int]gltf.AccessorType{1: gltf.AccessorScalar, 2: gltf.Ac
 
 // vertexFloats writes float32 vertex data of the given width as an
 // ARRAY_BUFFER accessor; bounds adds the min and max glTF requires for
-// positions.
+// positions (in float32's shortest form, Short32).
 func (w *writer) vertexFloats(values []float32, width int, bounds bool) int {
 	data := make([]byte, 0, 4*len(values))
 	for _, v := range values {
@@ -93,7 +93,7 @@ func (w *writer) vertexFloats(values []float32, width int, bounds bool) int {
 			lo[i%width] = math.Min(lo[i%width], float64(v))
 			hi[i%width] = math.Max(hi[i%width], float64(v))
 		}
-		acc.Min, acc.Max = lo, hi
+		acc.Min, acc.Max = short32s(lo), short32s(hi)
 	}
 	w.doc.Accessors = append(w.doc.Accessors, acc)
 	return len(w.doc.Accessors) - 1
@@ -155,19 +155,5 @@ func (w *writer) indices(ix []uint32) int {
 	view, off := w.meshData(data, gltf.TargetElementArrayBuffer, 0)
 	w.doc.Accessors = append(w.doc.Accessors, &gltf.Accessor{BufferView: gltf.Index(view), ByteOffset: off,
 		ComponentType: ct, Count: len(ix), Type: gltf.AccessorScalar})
-	return len(w.doc.Accessors) - 1
-}
-
-// ubyteScalars writes 0/1 values as an unsigned-byte SCALAR accessor, the
-// type KHR_node_visibility's boolean pointer needs.
-func (w *writer) ubyteScalars(values []float64) int {
-	data := make([]byte, len(values))
-	for i, v := range values {
-		if v != 0 {
-			data[i] = 1
-		}
-	}
-	w.doc.Accessors = append(w.doc.Accessors, &gltf.Accessor{BufferView: gltf.Index(w.view(data, 0)),
-		ComponentType: gltf.ComponentUbyte, Count: len(values), Type: gltf.AccessorScalar})
 	return len(w.doc.Accessors) - 1
 }
