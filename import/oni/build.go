@@ -58,15 +58,31 @@ func addOban(f *model.File, o *Oban, name string, extras map[string]any) {
 		},
 		Extras: extras,
 	}
+	// Facts at their usual values are left out (docs/formats/oni.md): the
+	// flag bits' names only when set, the ticks when not the CD's 80, the
+	// half-stop frame when not 0, the matrices when not the identity.
 	extras["flags"] = uint32(o.Flags)
-	extras["randomStart"] = o.Flags&ObanRandomStart != 0
-	extras["autostart"] = o.Flags&ObanAutostart != 0
-	extras["quarterTurnX"] = o.Flags&ObanLocalized != 0
-	extras["ticksPerFrame"] = int(o.TicksPerFrame)
-	extras["halfStopFrame"] = int(o.HalfStopFrame)
+	for _, b := range []struct {
+		name string
+		bit  ObanFlags
+	}{{"randomStart", ObanRandomStart}, {"autostart", ObanAutostart}, {"quarterTurnX", ObanLocalized}} {
+		if o.Flags&b.bit != 0 {
+			extras[b.name] = true
+		}
+	}
+	if o.TicksPerFrame != usualTicksPerFrame {
+		extras["ticksPerFrame"] = int(o.TicksPerFrame)
+	}
+	if o.HalfStopFrame != 0 {
+		extras["halfStopFrame"] = int(o.HalfStopFrame)
+	}
 	extras["keys"] = len(o.Keys)
-	extras["startMatrix"] = widen(o.Start[:])
-	extras["baseMatrix"] = widen(o.Base[:])
+	if o.Start != identity34 {
+		extras["startMatrix"] = widen(o.Start[:])
+	}
+	if o.Base != identity34 {
+		extras["baseMatrix"] = widen(o.Base[:])
+	}
 	if a.Loop == model.LoopPingPong {
 		// The engine shows frames−1 and 0 for two ticks each on the way back.
 		extras["engineCycleFrames"] = 2 * int(o.Frames)
@@ -129,6 +145,14 @@ func MatrixColumnMajor(m Matrix4x3) *[16]float64 {
 	g[15] = 1
 	return &g
 }
+
+// usualTicksPerFrame is the ticks-per-frame field of every OBAN on the CD
+// (it has no effect), left out of the extras.
+const usualTicksPerFrame = 80
+
+// identity34 is the 3×4 identity in file order (three columns, then the
+// translation), a matrix left out of the extras.
+var identity34 = Matrix4x3{1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0}
 
 func widen(v []float32) []float64 {
 	out := make([]float64, len(v))

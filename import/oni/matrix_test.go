@@ -154,9 +154,22 @@ func TestObanFlags(t *testing.T) {
 			t.Errorf("flags 0x%x: loop %s frames %v end %v period %v fps %v; want %s, 11, 10, 11, 60",
 				c.flags, a.Loop, a.Frames, a.End, a.Period, a.FPS, c.loop)
 		}
-		if a.Extras["flags"] != c.flags || a.Extras["randomStart"] != c.random || a.Extras["autostart"] != c.aut ||
-			a.Extras["ticksPerFrame"] != 80 {
+		// A flag's name is written only when set (as true); the CD's 80
+		// ticks per frame and the identity start and base are left out.
+		_, random := a.Extras["randomStart"]
+		_, aut := a.Extras["autostart"]
+		if a.Extras["flags"] != c.flags || random != c.random || aut != c.aut ||
+			(c.random && a.Extras["randomStart"] != true) || (c.aut && a.Extras["autostart"] != true) {
 			t.Errorf("flags 0x%x: extras %v", c.flags, a.Extras)
+		}
+		for _, k := range []string{"quarterTurnX", "ticksPerFrame", "halfStopFrame", "startMatrix"} {
+			if v, ok := a.Extras[k]; ok {
+				t.Errorf("flags 0x%x: extras %s = %v, a usual value", c.flags, k, v)
+			}
+		}
+		// The probe's base is no identity: kept, in file order.
+		if b, _ := a.Extras["baseMatrix"].([]float64); len(b) != 12 || b[2] != -2 || b[4] != 2 || b[11] != 3 {
+			t.Errorf("flags 0x%x: baseMatrix %v", c.flags, a.Extras["baseMatrix"])
 		}
 	}
 }
