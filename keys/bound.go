@@ -120,29 +120,35 @@ type failure struct {
 	nodes []int
 }
 
-// unproved returns the probes where the bound cannot prove every node
-// within tol, with those nodes, given each channel's error at every probe
-// (errs, per channel: a distance for translations, 2·sin(θ/2) plus the
-// unit-length term for rotations, the largest component for scales; nil
-// for channels that move no node).
-func (b *bound) unproved(chans []*channel, errs [][]float64, probes []fidelity.Probe, tol float64) []failure {
+// unproved returns the probes among todo (every probe when nil) where the
+// bound cannot prove every node within tol, with those nodes, given each
+// channel's error at every probe (channel.errs: a distance for
+// translations, 2·sin(θ/2) plus the unit-length term for rotations, the
+// largest component for scales; nil for channels that move no node).
+func (b *bound) unproved(chans []*channel, probes []fidelity.Probe, todo []int, tol float64) []failure {
 	var out []failure
+	if todo == nil {
+		todo = make([]int, len(probes))
+		for k := range todo {
+			todo[k] = k
+		}
+	}
 	if !b.ok {
 		all := make([]int, len(b.parent))
 		for i := range all {
 			all[i] = i
 		}
-		for k := range probes {
+		for _, k := range todo {
 			out = append(out, failure{k, all})
 		}
 		return out
 	}
 	limit := tol * (1 - 1e-6) // room for the bound's own rounding
-	for k := range probes {
+	for _, k := range todo {
 		clear(b.dt)
 		clear(b.rho)
-		for ci, c := range chans {
-			e := errs[ci]
+		for _, c := range chans {
+			e := c.errs
 			if e == nil {
 				continue
 			}
@@ -177,14 +183,21 @@ func (b *bound) unproved(chans []*channel, errs [][]float64, probes []fidelity.P
 
 // exact measures the vertex error of the failing nodes at their probes by
 // composing only their chains, the engine's pose (the channels' values)
-// against the chosen keys played with nlerp, like fidelity.Meter. It
-// returns each node's largest error there.
+// against the chosen keys played with nlerp and with slerp, like
+// fidelity.Meter, and calls visit with each (probe, node, error): the
+// worse of the two blends. With a bound b, slerp's pose is composed only
+// where the nlerp error plus b's bound on how far slerp's pose can be from
+// nlerp's (the slerp gaps of the chain's rotations, weighed like the
+// bound's rotation terms) exceeds tol; the error reported is then that sum
+// where it is within tol.
 func exact(h *fidelity.Hierarchy, chans []*channel, byNode [][]*channel, fails []failure, probes []fidelity.Probe,
-	t32 []float64, shell float64) []float64 {
+	t32 []float64, shell float64, b *bound, tol float64, visit func(probe, node int, e float64)) {
 	n := len(h.Parent)
-	nodeMax := make([]float64, n)
 	mark := make([]int, n) // the failure (1-based) that needs the node's world
-	refW, playW := make([][16]float64, n), make([][16]float64, n)
+	refW, nlW, slW := make([][16]float64, n), make([][16]float64, n), make([][16]float64, n)
+	// The gap terms along the chain (see bound): Σ g·(−path(a)), Σ g, and
+	// the chain's Σρ for the second-order factor.
+	gx, gp, rp := make([]float64, n), make([]float64, n), make([]float64, n)
 	var ref, play fidelity.TRS
 	var buf [16]float64
 	for fi, f := range fails {
@@ -194,130 +207,244 @@ func exact(h *fidelity.Hierarchy, chans []*channel, byNode [][]*channel, fails [
 				mark[a] = fi + 1
 			}
 		}
+		// The engine's pose and nlerp's, with the gap terms.
 		for i := range n {
 			if mark[i] != fi+1 {
 				continue
 			}
 			var lr, lp [16]float64
+			var g, rho float64
 			if m := h.Static[i]; m != nil {
 				lr, lp = *m, *m
 			} else {
 				ref, play = h.Rest[i], h.Rest[i]
 				for _, c := range byNode[i] {
 					w := c.width
-					set(&ref, c.path, c.vals[k*w:k*w+w])
-					set(&play, c.path, c.playAt(k, probes, t32, buf[:w]))
+					set(&ref, c.kind, c.vals[k*w:k*w+w])
+					set(&play, c.kind, c.playAt(k, fidelity.Nlerp, probes, t32, buf[:w]))
+					if b != nil {
+						switch c.kind {
+						case kindRotation:
+							g += c.gapAt(k, probes, t32)
+							rho += c.errs[k]
+						case kindScale:
+							rho += c.errs[k] / b.sigma[i]
+						}
+					}
 				}
 				lr = sample.TRS(ref.T, ref.R, ref.S)
 				lp = sample.TRS(play.T, play.R, play.S)
 			}
+			gx[i], gp[i], rp[i] = 0, g, rho
+			if b != nil {
+				gx[i] = -g * b.path[i]
+			}
 			if p := h.Parent[i]; p >= 0 {
 				refW[i] = fidelity.AffineMul(&refW[p], &lr)
-				playW[i] = fidelity.AffineMul(&playW[p], &lp)
+				nlW[i] = fidelity.AffineMul(&nlW[p], &lp)
+				gx[i] += gx[p]
+				gp[i] += gp[p]
+				rp[i] += rp[p]
 			} else {
-				refW[i], playW[i] = lr, lp
+				refW[i], nlW[i] = lr, lp
 			}
 		}
+		// Slerp's pose where the gap bound does not settle it.
+		slerped := false
 		for _, i := range f.nodes {
-			nodeMax[i] = max(nodeMax[i], fidelity.VertexError(&refW[i], &playW[i], shell))
+			e := fidelity.VertexError(&refW[i], &nlW[i], shell)
+			if b != nil && rp[i] < 0.5 {
+				if g := (gx[i] + (b.path[i]+b.sw[i]*b.shell)*gp[i]) / (1 - rp[i]); e+g <= tol {
+					visit(k, i, e+g)
+					continue
+				}
+			}
+			if !slerped {
+				for j := range n {
+					if mark[j] != fi+1 {
+						continue
+					}
+					var lp [16]float64
+					if m := h.Static[j]; m != nil {
+						lp = *m
+					} else {
+						play = h.Rest[j]
+						for _, c := range byNode[j] {
+							set(&play, c.kind, c.playAt(k, fidelity.Slerp, probes, t32, buf[:c.width]))
+						}
+						lp = sample.TRS(play.T, play.R, play.S)
+					}
+					if p := h.Parent[j]; p >= 0 {
+						slW[j] = fidelity.AffineMul(&slW[p], &lp)
+					} else {
+						slW[j] = lp
+					}
+				}
+				slerped = true
+			}
+			visit(k, i, max(e, fidelity.VertexError(&refW[i], &slW[i], shell)))
 		}
 	}
-	return nodeMax
 }
 
 // set writes a channel value into a local transform.
-func set(l *fidelity.TRS, path string, v []float64) {
-	switch path {
-	case model.PathTranslation:
+func set(l *fidelity.TRS, kind int, v []float64) {
+	switch kind {
+	case kindTranslation:
 		copy(l.T[:], v)
-	case model.PathRotation:
+	case kindRotation:
 		copy(l.R[:], v)
-	case model.PathScale:
+	case kindScale:
 		copy(l.S[:], v)
 	}
 }
 
-// playAt is the client's value of the channel at probe k with the chosen
-// keys (rotations blended by nlerp), in out.
-func (c *channel) playAt(k int, probes []fidelity.Probe, t32 []float64, out []float64) []float64 {
-	w := c.width
-	j := sort.SearchInts(c.keys, k+1) - 1 // the last key at or before k
-	if j < 0 {
-		j = 0
+// segment finds where a client plays probe k with the chosen keys: between
+// keys a and z at fraction u, or at key a alone (z = -1). The segment is
+// found by the float32 key times, as a client does.
+func (c *channel) segment(k int, probes []fidelity.Probe, t32 []float64) (a, z int, u float64) {
+	j := c.cursor
+	if j >= len(c.keys) || c.keys[j] > k {
+		j = sort.SearchInts(c.keys, k+1) - 1 // the last key at or before k
 	}
-	a := c.keys[j]
-	if a == k || j+1 == len(c.keys) {
+	for j+1 < len(c.keys) && c.keys[j+1] <= k {
+		j++
+	}
+	j = max(j, 0)
+	c.cursor = j
+	if j > 0 && probes[k].Time < t32[c.keys[j]] {
+		j-- // the key's float32 time is after the probe
+	}
+	a = c.keys[j]
+	if j+1 == len(c.keys) || (probes[k].Time <= t32[a] && j == 0) {
+		return a, -1, 0
+	}
+	z = c.keys[j+1]
+	return a, z, min(max((probes[k].Time-t32[a])/(t32[z]-t32[a]), 0), 1)
+}
+
+// playAt is the client's value of the channel at probe k with the chosen
+// keys, rotations blended by mode, in out (or the key itself).
+func (c *channel) playAt(k int, mode fidelity.Interp, probes []fidelity.Probe, t32 []float64, out []float64) []float64 {
+	w := c.width
+	a, z, u := c.segment(k, probes, t32)
+	if z < 0 {
 		return c.v32[a*w : a*w+w]
 	}
-	z := c.keys[j+1]
-	u := min(max((probes[k].Time-t32[a])/(t32[z]-t32[a]), 0), 1)
-	fidelity.Interpolate(c.path, c.step, fidelity.Nlerp, c.v32[a*w:a*w+w], c.v32[z*w:z*w+w], u, out)
+	fidelity.Interpolate(c.path, c.step, mode, c.v32[a*w:a*w+w], c.v32[z*w:z*w+w], u, out)
 	return out
 }
 
-// playedErrors is each node channel's error at every probe with the keys
-// chosen: the client's value (lerp, nlerp for rotations — the blend the
-// hierarchy is measured with — or the held key) against the engine's. Data
-// channels and channels keyed at every probe get nil.
-func playedErrors(chans []*channel, probes []fidelity.Probe, t32 []float64, ar *arena) [][]float64 {
-	errs := make([][]float64, len(chans))
-	var out [16]float64
-	for ci, c := range chans {
-		if c.node < 0 || c.width > len(out) {
+// gapAt is the slerp gap (slerpGap) of a rotation channel at probe k.
+func (c *channel) gapAt(k int, probes []fidelity.Probe, t32 []float64) float64 {
+	a, z, u := c.segment(k, probes, t32)
+	if z < 0 || c.step || c.width != 4 {
+		return 0
+	}
+	return gapAt(slerpGap(c.v32[a*4:a*4+4], c.v32[z*4:z*4+4]), u)
+}
+
+// playedErrors sets each node channel's error at every probe with the keys
+// chosen (channel.errs): the client's value (lerp, nlerp for rotations —
+// the blend the hierarchy is measured with — or the held key) against the
+// engine's. Data channels get nil.
+func playedErrors(chans []*channel, probes []fidelity.Probe, t32 []float64, ar *arena) {
+	for _, c := range chans {
+		c.errs = nil
+		if c.node < 0 || c.width > 16 {
 			continue
 		}
 		w := c.width
-		e := ar.take(len(probes))
-		clear(e)
-		unit := 0.0 // the unit-length term of rotation keys
+		c.errs = ar.take(len(probes))
+		// The unit-length term of rotation keys (a key's quaternion, stored
+		// rounded, is played as stored): the largest any probe's value could
+		// give, so that keys added later are covered.
+		c.unit = 0
 		if c.kind == kindRotation && w == 4 {
-			for _, a := range c.keys {
-				q := c.v32[a*4 : a*4+4]
-				unit = max(unit, 2*math.Abs(1-(q[0]*q[0]+q[1]*q[1]+q[2]*q[2]+q[3]*q[3])))
+			for k := 0; k+4 <= len(c.v32); k += 4 {
+				q := c.v32[k : k+4]
+				c.unit = max(c.unit, 2*math.Abs(1-(q[0]*q[0]+q[1]*q[1]+q[2]*q[2]+q[3]*q[3])))
 			}
 		}
 		if c.constant && len(c.keys) > 0 {
 			// One value throughout: the error is the rounding of the key.
 			a := c.keys[0]
-			ek := channelError(c, c.v32[a*w:a*w+w], c.vals[a*w:a*w+w]) + unit
-			for k := range e {
-				e[k] = ek
+			ek := channelError(c, c.v32[a*w:a*w+w], c.vals[a*w:a*w+w]) + c.unit
+			for k := range c.errs {
+				c.errs[k] = ek
 			}
-			errs[ci] = e
 			continue
-		}
-		for j := 0; j+1 < len(c.keys); j++ {
-			a, z := c.keys[j], c.keys[j+1]
-			va, vz := c.v32[a*w:a*w+w], c.v32[z*w:z*w+w]
-			span := t32[z] - t32[a]
-			for k := a; k <= z; k++ {
-				var got []float64
-				switch {
-				case k == a:
-					got = va
-				case k == z:
-					got = vz
-				case c.kind == kindRotation && w == 4 && !c.step:
-					u := min(max((probes[k].Time-t32[a])/span, 0), 1)
-					e[k] = nlerpDisplacement(va, vz, u, c.vals[k*w:k*w+w]) + unit
-					continue
-				default:
-					u := min(max((probes[k].Time-t32[a])/span, 0), 1)
-					fidelity.Interpolate(c.path, c.step, fidelity.Nlerp, va, vz, u, out[:w])
-					got = out[:w]
-				}
-				e[k] = channelError(c, got, c.vals[k*w:k*w+w]) + unit
-			}
 		}
 		if len(c.keys) == 1 {
 			for k := range probes {
-				e[k] = channelError(c, c.v32[c.keys[0]*w:c.keys[0]*w+w], c.vals[k*w:k*w+w]) + unit
+				c.errs[k] = channelError(c, c.v32[c.keys[0]*w:c.keys[0]*w+w], c.vals[k*w:k*w+w]) + c.unit
 			}
+			continue
 		}
-		errs[ci] = e
+		for j := 0; j+1 < len(c.keys); j++ {
+			c.segmentErrors(c.keys[j], c.keys[j+1], probes, t32)
+		}
 	}
-	return errs
 }
+
+// segmentErrors sets errs at the probes a client plays between
+// consecutive keys a and z: those after a and before z, and a and z
+// themselves unless their time puts them in the neighbouring segment (a
+// client finds the segment by the float32 key times; the first and last
+// keys hold outside). Rotations count the worse of nlerp and slerp: the
+// nlerp error plus how far slerp can be from nlerp (slerpGap).
+func (c *channel) segmentErrors(a, z int, probes []fidelity.Probe, t32 []float64) {
+	w := c.width
+	var out [16]float64
+	va, vz := c.v32[a*w:a*w+w], c.v32[z*w:z*w+w]
+	span := t32[z] - t32[a]
+	lo, hi := a, z
+	if probes[a].Time < t32[a] && a > 0 {
+		lo = a + 1
+	}
+	if probes[z].Time > t32[z] && z < len(probes)-1 {
+		hi = z - 1
+	}
+	rot := c.kind == kindRotation && w == 4 && !c.step
+	gap := 0.0
+	if rot {
+		gap = slerpGap(va, vz)
+	}
+	for k := lo; k <= hi; k++ {
+		u := min(max((probes[k].Time-t32[a])/span, 0), 1)
+		if rot {
+			c.errs[k] = nlerpDisplacement(va, vz, u, c.vals[k*w:k*w+w]) + gapAt(gap, u) + c.unit
+			continue
+		}
+		fidelity.Interpolate(c.path, c.step, fidelity.Nlerp, va, vz, u, out[:w])
+		c.errs[k] = channelError(c, out[:w], c.vals[k*w:k*w+w]) + c.unit
+	}
+}
+
+// slerpGap bounds how far slerp and nlerp between two unit quaternions
+// show the same fraction u apart, as a displacement at unit distance:
+// slerpGap(a, b)·u·(1−u)·|1−2u|. With φ the quaternions' angle (the short
+// way, at most π/2) the blends' angles uφ and atan2(u·sin φ, 1−u+u·cos φ)
+// differ by φ³·u(1−u)(1−2u)/6 for small φ, and by at most 1.07 times that
+// up to φ = 0.8 (keys at least minKeyDot alike) and 1.33 times up to π/2
+// (the largest ratios on a 1/1000 grid of u and 1/100 of φ); the rotation
+// turns by twice the angle, a displacement of at most twice it.
+func slerpGap(a, b []float64) float64 {
+	d := math.Abs(a[0]*b[0] + a[1]*b[1] + a[2]*b[2] + a[3]*b[3])
+	n := math.Sqrt((a[0]*a[0] + a[1]*a[1] + a[2]*a[2] + a[3]*a[3]) * (b[0]*b[0] + b[1]*b[1] + b[2]*b[2] + b[3]*b[3]))
+	if n == 0 {
+		return 16 // any gap: at most 2 at u(1−u)|1−2u| ≤ √3/18
+	}
+	phi := math.Acos(min(d/n, 1))
+	k := 1.07
+	if phi > 0.8 {
+		k = 1.33
+	}
+	return 2 * k * phi * phi * phi / 6
+}
+
+// gapAt is the slerp gap at fraction u for coefficient g (slerpGap).
+func gapAt(g, u float64) float64 { return g * u * (1 - u) * math.Abs(1-2*u) }
 
 // channelError is the raw error the bound weighs: the distance between two
 // translations, 2·sin(θ/2) between two rotations, the largest component

@@ -36,8 +36,14 @@ type channel struct {
 	factor, allowed float64
 	keys            []int
 	constant        bool // the engine gives one value throughout (sample.IsConstant)
-	short           bool // keys written as normalized 16-bit integers
-	buf             [16]float64
+	// errs is the error at every probe with the keys chosen, for the
+	// hierarchy's bound (playedErrors); unit the unit-length term in it.
+	errs     []float64
+	unit     float64
+	cursor   int  // playAt's key, for probes that come in order
+	lastFail int  // the probe where the last check (ok) failed
+	short    bool // keys written as normalized 16-bit integers
+	buf      [16]float64
 }
 
 // err is the error of a client value against the engine's.
@@ -61,36 +67,57 @@ func (c *channel) err(got, want []float64) float64 {
 }
 
 // ok reports whether keys at probes i and j alone play every probe
-// between them within the allowed error, with nlerp and (unless nlerpOnly)
+// between them (and at them, where the probe's time is not the key's
+// float32 time) within the allowed error, with nlerp and (unless nlerpOnly)
 // with slerp.
 func (c *channel) ok(i, j int, probes []fidelity.Probe, t32 []float64, nlerpOnly bool) bool {
 	w := c.width
 	a, b := c.v32[i*w:i*w+w], c.v32[j*w:j*w+w]
-	out := c.buf[:w]
 	rot := c.kind == kindRotation && !c.step
 	if rot && math.Abs(a[0]*b[0]+a[1]*b[1]+a[2]*b[2]+a[3]*b[3]) < minKeyDot {
 		return false
 	}
-	ti, span := t32[i], t32[j]-t32[i]
-	for k := i + 1; k < j; k++ {
-		u := min(max((probes[k].Time-ti)/span, 0), 1)
-		want := c.vals[k*w : k*w+w]
-		if !rot {
-			fidelity.Interpolate(c.path, c.step, fidelity.Slerp, a, b, u, out)
-			if c.err(out, want) > c.allowed {
-				return false
-			}
-			continue
-		}
-		if nlerpDisplacement(a, b, u, want)*c.factor > c.allowed {
+	// A client finds the segment by the float32 key times: the probe at a
+	// key whose time rounded up to the key's float32 time plays before the
+	// key (in the segment ending there), one rounded down after it.
+	lo, hi := i+1, j-1
+	if probes[i].Time > t32[i] {
+		lo = i
+	}
+	if probes[j].Time < t32[j] {
+		hi = j
+	}
+	// The probe that failed the last check tends to fail this one too
+	// (the search tries segments that differ by their end): it goes first.
+	if f := c.lastFail; f >= lo && f <= hi && !c.okAt(f, i, j, a, b, rot, probes, t32, nlerpOnly) {
+		return false
+	}
+	for k := lo; k <= hi; k++ {
+		if !c.okAt(k, i, j, a, b, rot, probes, t32, nlerpOnly) {
+			c.lastFail = k
 			return false
 		}
-		if !nlerpOnly {
-			fidelity.Rotate(fidelity.Slerp, a, b, u, out)
-			if c.err(out, want) > c.allowed {
-				return false
-			}
-		}
+	}
+	return true
+}
+
+// okAt reports whether keys a at probe i and b at probe j play probe k
+// within the allowed error.
+func (c *channel) okAt(k, i, j int, a, b []float64, rot bool, probes []fidelity.Probe, t32 []float64, nlerpOnly bool) bool {
+	w := c.width
+	u := min(max((probes[k].Time-t32[i])/(t32[j]-t32[i]), 0), 1)
+	want := c.vals[k*w : k*w+w]
+	out := c.buf[:w]
+	if !rot {
+		fidelity.Interpolate(c.path, c.step, fidelity.Slerp, a, b, u, out)
+		return c.err(out, want) <= c.allowed
+	}
+	if nlerpDisplacement(a, b, u, want)*c.factor > c.allowed {
+		return false
+	}
+	if !nlerpOnly {
+		fidelity.Rotate(fidelity.Slerp, a, b, u, out)
+		return c.err(out, want) <= c.allowed
 	}
 	return true
 }

@@ -41,9 +41,9 @@ type Options struct {
 	ShortRotations bool
 }
 
-// maxRounds bounds how often the channels of failing nodes are tightened
-// before they keep a key at every probe.
-const maxRounds = 6
+// maxRounds bounds how often keys are added where the hierarchy misses
+// and the clip measured again.
+const maxRounds = 8
 
 // Reduce replaces the keys of every clip of b (a bake of f) by error-bounded
 // ones: each channel gets its own key times (BakedChannel.Times).
