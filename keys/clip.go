@@ -42,6 +42,7 @@ type channel struct {
 	unit     float64
 	cursor   int  // playAt's key, for probes that come in order
 	lastFail int  // the probe where the last check (ok) failed
+	bad      int  // the first probe whose value is not finite, or -1
 	short    bool // keys written as normalized 16-bit integers
 	buf      [16]float64
 }
@@ -257,8 +258,12 @@ func sampleChannelsFrom(h *fidelity.Hierarchy, eng *fidelity.Engine, ba *sample.
 				}
 			}
 		}
+		c.bad = -1
 		for j, v := range c.vals {
 			c.v32[j] = float64(float32(v))
+			if v-v != 0 && c.bad < 0 { // NaN or ±Inf
+				c.bad = j / w
+			}
 		}
 		chans[ci] = c
 	}

@@ -2,6 +2,7 @@ package keys
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/animbake/bake/fidelity"
@@ -116,5 +117,20 @@ func TestRestTracksDropped(t *testing.T) {
 		if len(a.Channels) != 1 || a.Channels[0].Path != model.PathTranslation || len(a.Channels[0].Times) != 2 {
 			t.Fatalf("clip %s: %+v", a.Name, a.Channels)
 		}
+	}
+}
+
+// A curve the engine evaluates to an infinity between finite keys (the
+// difference of ±1e308 overflows) is refused with the time, not written.
+func TestNonFiniteValueIsAnError(t *testing.T) {
+	f := oneNode(&model.Keyed{Interp: model.InterpLinear, Width: 3, Frames: []float64{0, 10, 20},
+		Values: []float64{0, 0, 0, 1e308, 0, 0, -1e308, 0, 0}}, 21, 20, 0, model.LoopOnce)
+	b, err := sample.Bake(f, sample.Options{NoSamples: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = Reduce(f, b, Options{Tolerance: 1e-4})
+	if err == nil || !strings.Contains(err.Error(), "not finite") {
+		t.Fatalf("err %v, want a non-finite value reported", err)
 	}
 }

@@ -28,6 +28,9 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 	ar := arenas.Get().(*arena)
 	defer func() { ar.reset(); arenas.Put(ar) }()
 	chans := sampleChannels(h, eng, ba, probes, ar)
+	if err := finite(ba, chans, probes); err != nil {
+		return err
+	}
 	share := shares(h, g, chans, probes)
 	setAllowed(chans, g, share, opts.Tolerance, opts.ShortRotations)
 	if edges := findJumps(eng, chans, probes, src); len(edges) > 0 {
@@ -35,6 +38,9 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 		old := probes
 		probes = fidelity.Probes(spec)
 		chans = resample(h, eng, ba, chans, old, probes, ar)
+		if err := finite(ba, chans, probes); err != nil {
+			return err
+		}
 		share = shares(h, g, chans, probes) // no longer across the jumps
 		setAllowed(chans, g, share, opts.Tolerance, opts.ShortRotations)
 	}
@@ -54,6 +60,9 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 		old := probes
 		probes = fidelity.Probes(spec)
 		chans = resample(h, eng, ba, chans, old, probes, ar)
+		if err := finite(ba, chans, probes); err != nil {
+			return err
+		}
 		setAllowed(chans, g, share, opts.Tolerance, opts.ShortRotations)
 		t32 = times32(probes)
 		for _, c := range chans {
@@ -403,19 +412,23 @@ func shortQuat(v, out []float64) {
 	}
 }
 
+// finite reports the first channel whose engine values are not finite.
+func finite(ba *sample.BakedAnimation, chans []*channel, probes []fidelity.Probe) error {
+	for ci, c := range chans {
+		if c.bad >= 0 {
+			bc := &ba.Channels[ci]
+			return fmt.Errorf("channel %s of %q: the value at %g s is not finite", bc.Path, bc.Node+bc.Material, probes[c.bad].Time)
+		}
+	}
+	return nil
+}
+
 // write stores the chosen keys into the baked channels: their own times
-// (the probes' times) and the engine's values there, which must be finite.
+// (the probes' times) and the engine's values there.
 func write(ba *sample.BakedAnimation, chans []*channel, probes []fidelity.Probe) error {
 	for ci, c := range chans {
 		bc := &ba.Channels[ci]
 		w := c.width
-		for k := 0; k < len(c.vals); k += w {
-			for _, v := range c.vals[k : k+w] {
-				if math.IsNaN(v) || math.IsInf(v, 0) {
-					return fmt.Errorf("channel %s of %q: the value at %g s is not finite", bc.Path, bc.Node+bc.Material, probes[k/w].Time)
-				}
-			}
-		}
 		bc.Times = make([]float64, len(c.keys))
 		bc.Values = make([]float64, len(c.keys)*w)
 		bc.Short = c.short
