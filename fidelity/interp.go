@@ -40,7 +40,12 @@ func Interpolate(path string, step bool, mode Interp, v0, v1 []float64, u float6
 	}
 }
 
-// Rotate blends unit quaternions a and b the short way at fraction u.
+// Rotate blends quaternions a and b the short way at fraction u. Nlerp
+// normalises the result, as Blender does before it builds a matrix. Slerp
+// does not: glTF's slerp of unit keys is unit, and keys that are not (16-bit
+// keys, whose lengths are within 3.1e-5 of 1) are played the way three.js
+// plays them, slerp of the keys as stored, whose length error is at most
+// the larger key's (docs/fidelity.md, "16-bit rotations").
 func Rotate(mode Interp, a, b []float64, u float64, out []float64) {
 	d := a[0]*b[0] + a[1]*b[1] + a[2]*b[2] + a[3]*b[3]
 	sb := 1.0
@@ -54,14 +59,20 @@ func Rotate(mode Interp, a, b []float64, u float64, out []float64) {
 		k0, k1 = math.Sin((1-u)*th)/s, math.Sin(u*th)/s
 	}
 	k1 *= sb
-	var n float64
 	for j := range 4 {
 		out[j] = k0*a[j] + k1*b[j]
-		n += out[j] * out[j]
 	}
-	if n = math.Sqrt(n); n > 0 {
+	if mode == Nlerp {
+		normalize(out)
+	}
+}
+
+// normalize scales a quaternion to unit length (a zero one stays).
+func normalize(q []float64) {
+	n := math.Sqrt(q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3])
+	if n > 0 {
 		for j := range 4 {
-			out[j] /= n
+			q[j] /= n
 		}
 	}
 }

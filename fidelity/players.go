@@ -143,17 +143,20 @@ func NewKeyChannel(path string, step bool, width int, times, values []float64) *
 
 // At writes the client's value at time t (clamped to the keys' range;
 // STEP holds the earlier key). Successive increasing times walk a cursor.
+// With Nlerp a rotation is normalised at a key too (Blender normalises
+// every quaternion it builds a matrix from); with Slerp a key is shown as
+// stored (three.js).
 func (k *KeyChannel) At(t float64, mode Interp, out []float64) {
 	n, w := len(k.Times), k.Width
 	if n == 0 {
 		return
 	}
 	if t <= k.Times[0] || n == 1 {
-		copy(out, k.Values[:w])
+		k.held(k.Values[:w], mode, out)
 		return
 	}
 	if t >= k.Times[n-1] {
-		copy(out, k.Values[(n-1)*w:n*w])
+		k.held(k.Values[(n-1)*w:n*w], mode, out)
 		return
 	}
 	i := k.cursor
@@ -168,8 +171,20 @@ func (k *KeyChannel) At(t float64, mode Interp, out []float64) {
 	}
 	k.cursor = i
 	t0, t1 := k.Times[i], k.Times[i+1]
+	if k.Step {
+		k.held(k.Values[i*w:i*w+w], mode, out)
+		return
+	}
 	u := (t - t0) / (t1 - t0)
-	Interpolate(k.Path, k.Step, mode, k.Values[i*w:i*w+w], k.Values[(i+1)*w:(i+2)*w], u, out)
+	Interpolate(k.Path, false, mode, k.Values[i*w:i*w+w], k.Values[(i+1)*w:(i+2)*w], u, out)
+}
+
+// held writes key value v as the client shows it where it holds the key.
+func (k *KeyChannel) held(v []float64, mode Interp, out []float64) {
+	copy(out, v)
+	if mode == Nlerp && k.Path == model.PathRotation && k.Width == 4 {
+		normalize(out)
+	}
 }
 
 // KeyPlayer plays baked keys the way a glTF client does.

@@ -33,11 +33,13 @@ type Options struct {
 	// Refine is how many times probes are halved where the motion bends
 	// between them enough for the keys to miss it halfway (at most 6).
 	Refine int
-	// ShortRotations writes rotation keys as normalized 16-bit integers
-	// where the rounding costs at most a quarter of the channel's allowed
-	// error (counted in the choice of keys). The rounded quaternions are
-	// within 4e-5 of unit length, which clients that do not normalise (three.js
-	// at a key) show as that much scale.
+	// ShortRotations writes a rotation channel's keys as normalized 16-bit
+	// integers (half the bytes) where the rounding costs at most a quarter
+	// of the channel's allowed error, counting both what it turns the
+	// rotation by and what the rounded quaternion's length error shows in
+	// a client that does not normalise (three.js); see quantize. The keys
+	// are then chosen with the rounded values. bake turns it on by default
+	// (--short-rotations).
 	ShortRotations bool
 }
 

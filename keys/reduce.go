@@ -363,38 +363,125 @@ func setAllowed(chans []*channel, g *geometry, share []float64, tol float64, sho
 	}
 }
 
-// maxShortError bounds how far a rotation moves a point at unit distance
-// when each quaternion component goes to a neighbouring multiple of
-// 1/32767 (shortQuat): less than 1/32767 in each of 4 components changes
-// the quaternion by less than 2/32767 in length, the rotation by twice that.
-const maxShortError = 4.0 / 32767
+// 16-bit rotations. A rotation key rounded to multiples of 1/32767
+// (normalized SHORT, glTF 2.0 §3.11) moves what a client shows in two ways
+// (docs/fidelity.md, "16-bit rotations"):
+//
+//   - its direction: the rounded key turns by δ from the engine's rotation,
+//     which moves a vertex at distance r by 2·sin(δ/2)·r;
+//   - its length: |q|² ≠ 1 in general (no 16-bit quaternion near w = 1 is
+//     unit: the steps of w change |q|² by 6.1e-5). Blender and Godot
+//     normalise, but three.js builds the matrix from q as stored
+//     (Matrix4.compose: 1 − 2(y²+z²) on the diagonal), which is
+//     |q|²·R + (1 − |q|²)·I: a vertex p of the subtree moves by an extra
+//     (|q|² − 1)(R − I)p, at most |1 − |q|²|·2·sin(θ/2)·r with θ the key's
+//     rotation angle.
+//
+// Between two keys a and b three.js slerps the stored keys and does not
+// normalise: with cos θ' = a·b the result wa·a + wb·b has
+// |r|² − 1 = wa²(|a|² − 1) + wb²(|b|² − 1) exactly, and wa² + wb² ≤ 1 (the
+// slerp weights of a unit pair at angle θ' ≤ 90°), so its length error is
+// at most the larger key's; and sin(θ/2) along the arc is at most the
+// larger of the two keys' (quantSweep). The length error between keys is
+// therefore bounded by the channel's largest key length error times its
+// sweep, and that bound is taken off the error the choice of keys may use.
 
 // quantize writes a rotation channel's keys as normalized 16-bit integers
-// when that costs at most a quarter of its allowed error (counted: the keys
-// are then chosen with the rounded values): half the bytes.
+// (half the bytes) when every key's own error (direction and length,
+// exactly) and the bound on the length error between keys are each at most
+// a quarter of the channel's allowed error. The keys are then chosen with
+// the rounded values (v32), with the allowed error less that bound.
 func (c *channel) quantize() {
-	c.short = c.kind == kindRotation && !c.step && c.width == 4 && maxShortError*c.factor <= c.allowed/4
-	if !c.short {
+	c.short = false
+	if c.kind != kindRotation || c.step || c.width != 4 || !(c.allowed > 0) || len(c.vals) == 0 {
 		return
 	}
-	var q [4]float64
+	q := make([]float64, len(c.vals))
+	target := quantSweep(c.vals)
 	for k := 0; k < len(c.vals); k += 4 {
-		shortQuat(c.vals[k:k+4], q[:])
-		for j := range 4 {
-			c.v32[k+j] = float64(float32(q[j]))
-		}
+		shortQuat(c.vals[k:k+4], q[k:k+4], target)
+	}
+	key, between := shortErrors(c.vals, q)
+	quarter := c.allowed / 4
+	if key*c.factor > quarter || between*c.factor > quarter {
+		return
+	}
+	c.short = true
+	c.allowed -= between * c.factor
+	for j, v := range q {
+		c.v32[j] = float64(float32(v))
 	}
 }
 
-// shortQuat quantizes a unit quaternion to multiples of 1/32767, choosing
-// for each component the multiple below or above so that the result is as
-// close to unit length as 16 choices allow: clients that do not normalise
-// (three.js plays keys as they are) then see the rotation, not a scale.
-func shortQuat(v, out []float64) {
+// shortErrors returns, per unit of reach, the largest error of a key of q
+// (the rounding of the engine's rotations vals, probe by probe) as a
+// client shows it at that key, direction and length together, and the
+// bound on the length error anywhere between two keys.
+func shortErrors(vals, q []float64) (key, between float64) {
+	sweep := quantSweep(q)
+	var stretch float64
+	for k := 0; k < len(q); k += 4 {
+		d, n := shortKeyError(vals[k:k+4], q[k:k+4])
+		key = max(key, d+n*turn(q[k:k+4]))
+		stretch = max(stretch, n)
+	}
+	return key, stretch * sweep
+}
+
+// shortKeyError returns the displacement at unit distance between the
+// rotations of v and q (2·sin(δ/2)) and q's length error |1 − |q|²|.
+func shortKeyError(v, q []float64) (turned, stretch float64) {
+	n2 := q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3]
+	return fidelity.RotationDisplacement(v, q), math.Abs(1 - n2)
+}
+
+// turn is 2·sin(θ/2) for q's rotation angle θ: how far the rotation moves
+// a point at unit distance from where it started, |(R − I)p| at most.
+func turn(q []float64) float64 {
+	v2 := q[0]*q[0] + q[1]*q[1] + q[2]*q[2]
+	n2 := v2 + q[3]*q[3]
+	if n2 == 0 {
+		return 2
+	}
+	return 2 * math.Sqrt(v2/n2)
+}
+
+// quantSweep bounds turn along every arc between two of the quaternions
+// of qs (any two may become neighbouring keys). Along a great arc shorter
+// than a half turn, |w| is |C·cos(φ − φ0)|, smallest at an end unless w
+// changes sign on the way. When every quaternion has w of one sign and a
+// rotation angle under 90° (|w| > cos 45°), any two have a positive dot
+// product (at least cos((θa+θb)/2)), so no client flips one of them and no
+// arc crosses w = 0: the bound is the largest turn of the quaternions.
+// Otherwise it is 2 (a half turn somewhere between).
+func quantSweep(qs []float64) float64 {
+	var most float64
+	pos, neg := false, false
+	for k := 0; k < len(qs); k += 4 {
+		q := qs[k : k+4]
+		n := math.Sqrt(q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3])
+		if !(math.Abs(q[3]) > math.Sqrt2/2*n) {
+			return 2
+		}
+		pos, neg = pos || q[3] > 0, neg || q[3] < 0
+		most = max(most, turn(q))
+	}
+	if pos && neg {
+		return 2
+	}
+	return most
+}
+
+// shortQuat rounds a unit quaternion v to multiples of 1/32767: of the 16
+// choices of the multiple below or above for each component, the one whose
+// error as a client shows it is least, the direction's plus the length's
+// times sweep (the channel's quantSweep, which the length error between
+// keys is counted with), the closer to v on a tie.
+func shortQuat(v, out []float64, sweep float64) {
 	best, bestDist := math.Inf(1), math.Inf(1)
+	var c [4]float64
 	for m := range 16 {
-		var c [4]float64
-		var n2, dist float64
+		var dist float64
 		for j := range 4 {
 			x := math.Floor(v[j] * 32767)
 			if m&(1<<j) != 0 {
@@ -402,10 +489,10 @@ func shortQuat(v, out []float64) {
 			}
 			x = max(-32767, min(32767, x))
 			c[j] = x / 32767
-			n2 += c[j] * c[j]
 			dist += (c[j] - v[j]) * (c[j] - v[j])
 		}
-		if e := math.Abs(n2 - 1); e < best || (e == best && dist < bestDist) {
+		d, n := shortKeyError(v, c[:])
+		if e := d + n*sweep; e < best || (e == best && dist < bestDist) {
 			best, bestDist = e, dist
 			copy(out, c[:])
 		}
@@ -435,7 +522,11 @@ func write(ba *sample.BakedAnimation, chans []*channel, probes []fidelity.Probe)
 		for j, k := range c.keys {
 			bc.Times[j] = probes[k].Time
 			if c.short {
-				shortQuat(c.vals[k*w:k*w+w], bc.Values[j*w:j*w+w])
+				// v32 holds the float32 of each multiple of 1/32767, close
+				// enough to name it.
+				for i, v := range c.v32[k*w : k*w+w] {
+					bc.Values[j*w+i] = math.Round(v*32767) / 32767
+				}
 				continue
 			}
 			copy(bc.Values[j*w:j*w+w], c.vals[k*w:k*w+w])

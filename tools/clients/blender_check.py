@@ -253,13 +253,20 @@ class FileCheck:
         return nodes[i][path] if i < len(nodes) else ex.IDENTITY[path]
 
     def expected(self, i, by_node, t):
-        """Node i's expected rows (len(t) x 10, Blender axes) in a clip with these channels."""
+        """Node i's expected rows (len(t) x 10, Blender axes) in a clip with these channels.
+
+        Rotations are normalised, keys included: Blender builds an object's or
+        a pose bone's matrix from its quaternion normalised (BKE_object_rot_to_mat3,
+        BKE_pchan_to_mat4: "quats are normalized before use"), and the check
+        compares the F-curves' values normalised too. That matters for bake's
+        16-bit rotation keys, up to 3.1e-5 off unit length (docs/fidelity.md);
+        float keys are unit within float32."""
         out = ex.np.empty((len(t), 10))
         for path, cols in ex.COLUMNS.items():
             c = by_node.get((self.names[i], path)) if i < len(self.doc["nodes"]) else None
             vals = ex.values_at(c, path, t, self.fps) if c else ex.np.tile(self.rest_of(i, path), (len(t), 1))
             out[:, cols] = ex.to_blender(path, vals)
-        return out
+        return ex.normalized_rotations(out)
 
     def compare(self, clip, t, kinds, got, expect_of, skip=None, near_of=None):
         """Compares got (len(t) x N x 10) with expect_of(i) for every plain

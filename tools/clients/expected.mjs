@@ -110,6 +110,60 @@ export function valueAt(channel, path, t) {
   return path === 'rotation' ? slerp(values[lo], values[hi], u) : lerp(values[lo], values[hi], u);
 }
 
+/**
+ * What three.js shows of a LINEAR rotation channel whose keys are 16-bit
+ * (normalized SHORT outputs, which bake writes where they fit its error
+ * budget, docs/fidelity.md). Such a key is within 3.1e-5 of unit length, not
+ * on it, and glTF does not say how a client treats the difference; so the
+ * expectation follows what three.js 0.187 does, read from its source:
+ * GLTFLoader dequantizes (c × 1/32767, into a Float32Array) without
+ * normalising; Interpolant.evaluate holds the first key as stored before its
+ * time and the last key from its time on, and otherwise calls
+ * QuaternionLinearInterpolant, i.e. Quaternion.slerpFlat(a, b, α) with
+ * α = (t − t0)/(t1 − t0) (0 at an interior key): equal keys give a as stored;
+ * keys flipped to the short way with dot ≥ 0.9995 give the normalised lerp;
+ * otherwise the slerp formula with θ = acos(dot), not normalised. The mixer
+ * sets the result as it is (one action, weight 1) and Matrix4.compose builds
+ * the matrix from it, 1 − 2(y² + z²) on the diagonal, which trsMatrix
+ * (three_bones.mjs) does too. Float rotation channels keep glTF's rule
+ * (valueAt): they are unit within float32, where three.js's nlerp branch and
+ * normalisation differ from Appendix C's slerp by less than 3e-6.
+ */
+export function threeQuantizedRotationAt(channel, t) {
+  const { times, values } = channel;
+  const last = times.length - 1;
+  if (t < times[0] || last === 0) return values[0];
+  if (t >= times[last]) return values[last];
+  let lo = 0;
+  let hi = last;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (times[mid] <= t) lo = mid;
+    else hi = mid;
+  }
+  return threeSlerpFlat(values[lo], values[hi], (t - times[lo]) / (times[hi] - times[lo]));
+}
+
+/** three.js's Quaternion.slerpFlat, on plain arrays (see threeQuantizedRotationAt). */
+export function threeSlerpFlat(a, b, u) {
+  if (a.every((x, i) => x === b[i])) return a.slice();
+  let dot = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];
+  if (dot < 0) {
+    b = b.map((x) => -x);
+    dot = -dot;
+  }
+  let s = 1 - u;
+  let v = u;
+  if (dot < 0.9995) {
+    const theta = Math.acos(dot);
+    const sin = Math.sin(theta);
+    s = Math.sin(s * theta) / sin;
+    v = Math.sin(v * theta) / sin;
+    return a.map((x, i) => x * s + b[i] * v);
+  }
+  return normalize(a.map((x, i) => x * s + b[i] * v));
+}
+
 /** Component-wise linear interpolation. */
 export function lerp(a, b, u) {
   return a.map((x, i) => x + (b[i] - x) * u);

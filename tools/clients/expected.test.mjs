@@ -2,7 +2,7 @@
 // (glTF 2.0 §3.11 "Animations" and Appendix C "Interpolation").
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { toFloat32, slerp, lerp, valueAt, deviation, matrixDeviation, queryTimes, trsChannels } from './expected.mjs';
+import { toFloat32, slerp, lerp, valueAt, deviation, matrixDeviation, queryTimes, trsChannels, threeSlerpFlat, threeQuantizedRotationAt } from './expected.mjs';
 
 const S = Math.SQRT1_2;
 const close = (got, want, eps = 1e-12) =>
@@ -78,4 +78,28 @@ test('docs/json.md float32 numbers: 75.3 is read back as the float32 75 + 39322/
   assert.equal(doc.animations[0].duration, 75.30000305175781);
   assert.equal(doc.nodes[0].translation[0], 13421773 / 134217728);
   assert.equal(doc.animations[0].channels[0].values[1][0], null);
+});
+
+// three.js's playback of keys off unit length (bake's 16-bit rotations),
+// worked from Quaternion.slerpFlat's three cases.
+test('three.js slerpFlat: equal keys as stored, close keys normalised, far keys not', () => {
+  close(threeSlerpFlat([0, 0, 0.75, 0.75], [0, 0, 0.75, 0.75], 0.5), [0, 0, 0.75, 0.75]);
+  // dot 4 ≥ 0.9995: lerp (0, 0, 0.01, 2), over √4.0001 = 2.000025.
+  close(threeSlerpFlat([0, 0, 0, 2], [0, 0, 0.02, 2], 0.5), [0, 0, 0.01 / 2.000025, 2 / 2.000025], 1e-9);
+  // a = s·identity, b = s·(90° about z), s² = 1.00003: at u = ½ the weights
+  // are 1/(2cos(θ'/2)) with cos θ' = s²·cos45°, so |r|² = 1 + (s² − 1)/(1 + s²cos45°)
+  // = 1 + 3e-5/1.70712799 = 1 + 1.757337e-5; at u = 0 the key as stored.
+  const s = Math.sqrt(1.00003);
+  const r = threeSlerpFlat([0, 0, 0, s], [0, 0, s * S, s * S], 0.5);
+  assert.ok(Math.abs(r[2] ** 2 + r[3] ** 2 - 1 - 1.757337e-5) < 1e-11, `${r}`);
+  close(threeSlerpFlat([0, 0, 0, s], [0, 0, s * S, s * S], 0), [0, 0, 0, s]);
+});
+
+test('three.js holds the first key as stored before it and the last from its time on', () => {
+  const c = { interpolation: 'LINEAR', times: [0, 1], values: [[0, 0, 0, 2], [0, 0, 0.02, 2]] };
+  close(threeQuantizedRotationAt(c, -1), [0, 0, 0, 2]);
+  close(threeQuantizedRotationAt(c, 1), [0, 0, 0.02, 2]);
+  close(threeQuantizedRotationAt(c, 2), [0, 0, 0.02, 2]);
+  // At the first key's own time it interpolates (fraction 0): close keys, normalised.
+  close(threeQuantizedRotationAt(c, 0), [0, 0, 0, 1]);
 });
