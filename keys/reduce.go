@@ -396,27 +396,33 @@ func (c *channel) quantize() {
 	if c.kind != kindRotation || c.step || c.width != 4 || !(c.allowed > 0) || len(c.vals) == 0 {
 		return
 	}
-	q := make([]float64, len(c.vals))
+	// Rounded in place, in float32 as clients hold them (three.js's
+	// Float32Array), and put back when the rounding costs too much.
 	target := quantSweep(c.vals)
 	for k := 0; k < len(c.vals); k += 4 {
-		shortQuat(c.vals[k:k+4], q[k:k+4], target)
+		q := c.v32[k : k+4]
+		shortQuat(c.vals[k:k+4], q, target)
+		for j, v := range q {
+			q[j] = float64(float32(v))
+		}
 	}
-	key, between := shortErrors(c.vals, q)
+	key, between := shortErrors(c.vals, c.v32)
 	quarter := c.allowed / 4
 	if key*c.factor > quarter || between*c.factor > quarter {
+		for j, v := range c.vals {
+			c.v32[j] = float64(float32(v))
+		}
 		return
 	}
 	c.short = true
 	c.allowed -= between * c.factor
-	for j, v := range q {
-		c.v32[j] = float64(float32(v))
-	}
 }
 
 // shortErrors returns, per unit of reach, the largest error of a key of q
-// (the rounding of the engine's rotations vals, probe by probe) as a
-// client shows it at that key, direction and length together, and the
-// bound on the length error anywhere between two keys.
+// (the rounding of the engine's rotations vals, probe by probe, in float32
+// as clients hold it) as a client shows it at that key, direction and
+// length together, and the bound on the length error anywhere between two
+// keys.
 func shortErrors(vals, q []float64) (key, between float64) {
 	sweep := quantSweep(q)
 	var stretch float64
