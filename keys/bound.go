@@ -49,6 +49,7 @@ type bound struct {
 	ok bool
 	// per-node work arrays for one probe.
 	dt, rho, x, p []float64
+	moved         []bool
 }
 
 // newBound prepares the clip-specific lengths and scales from the engine's
@@ -121,12 +122,17 @@ type failure struct {
 }
 
 // unproved returns the probes among todo (every probe when nil) where the
-// bound cannot prove every node within tol, with those nodes, given each
+// bound cannot prove every node within tol, with those nodes (only nodes
+// below a channel in changed whose mods hold the probe, when changed is not
+// nil: the others were proved or measured already), given each
 // channel's error at every probe (channel.errs: a distance for
 // translations, 2·sin(θ/2) plus the unit-length term for rotations, the
 // largest component for scales; nil for channels that move no node).
-func (b *bound) unproved(chans []*channel, probes []fidelity.Probe, todo []int, tol float64) []failure {
+func (b *bound) unproved(chans []*channel, probes []fidelity.Probe, todo []int, changed []*channel, tol float64) []failure {
 	var out []failure
+	if b.moved == nil {
+		b.moved = make([]bool, len(b.parent))
+	}
 	if todo == nil {
 		todo = make([]int, len(probes))
 		for k := range todo {
@@ -161,14 +167,31 @@ func (b *bound) unproved(chans []*channel, probes []fidelity.Probe, todo []int, 
 				b.rho[c.node] += e[k] / b.sigma[c.node]
 			}
 		}
+		if changed != nil {
+			clear(b.moved)
+			for _, c := range changed {
+				for _, m := range c.mods {
+					if k >= m[0] && k <= m[1] {
+						b.moved[c.node] = true
+						break
+					}
+				}
+			}
+		}
 		var fails []int
 		for i, p := range b.parent {
 			x, q := b.sp[i]*b.dt[i]-b.rho[i]*b.path[i], b.rho[i]
 			if p >= 0 {
 				x += b.x[p]
 				q += b.p[p]
+				if changed != nil && b.moved[p] {
+					b.moved[i] = true
+				}
 			}
 			b.x[i], b.p[i] = x, q
+			if changed != nil && !b.moved[i] {
+				continue
+			}
 			first := x + (b.path[i]+b.sw[i]*b.shell)*q
 			if q >= 0.5 || first > limit*(1-q) {
 				fails = append(fails, i)
@@ -289,13 +312,15 @@ func exact(h *fidelity.Hierarchy, chans []*channel, byNode [][]*channel, fails [
 
 // set writes a channel value into a local transform.
 func set(l *fidelity.TRS, kind int, v []float64) {
-	switch kind {
+	switch kind { // element by element: copy would call memmove for 3 or 4 values
 	case kindTranslation:
-		copy(l.T[:], v)
+		l.T[0], l.T[1], l.T[2] = v[0], v[1], v[2]
 	case kindRotation:
-		copy(l.R[:], v)
+		if len(v) == 4 {
+			l.R[0], l.R[1], l.R[2], l.R[3] = v[0], v[1], v[2], v[3]
+		}
 	case kindScale:
-		copy(l.S[:], v)
+		l.S[0], l.S[1], l.S[2] = v[0], v[1], v[2]
 	}
 }
 

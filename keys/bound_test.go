@@ -53,10 +53,10 @@ func TestBoundRotationOfAParent(t *testing.T) {
 	if got := c.errs[0]; math.Abs(got-1e-4) > 1e-15 {
 		t.Fatalf("rotation error %g, want 2·sin(θ/2) = 1e-4", got)
 	}
-	if f := b.unproved(chans, probes, nil, 1.04e-4); len(f) != 0 {
+	if f := b.unproved(chans, probes, nil, nil, 1.04e-4); len(f) != 0 {
 		t.Errorf("1.04e-4: unproved %v", f)
 	}
-	f := b.unproved(chans, probes, nil, 1.03e-4)
+	f := b.unproved(chans, probes, nil, nil, 1.03e-4)
 	if len(f) != 1 || len(f[0].nodes) != 1 || f[0].nodes[0] != 1 {
 		t.Errorf("1.03e-4: unproved %v, want the child only", f)
 	}
@@ -79,10 +79,10 @@ func TestBoundTranslationUnderAScaledParent(t *testing.T) {
 	probes := []fidelity.Probe{{}}
 	b := newBound(h, chans, 0.03)
 	playedErrors(chans, probes, []float64{0}, nil)
-	if f := b.unproved(chans, probes, nil, 1.0001e-4); len(f) != 0 {
+	if f := b.unproved(chans, probes, nil, nil, 1.0001e-4); len(f) != 0 {
 		t.Errorf("1.0001e-4: unproved %v", f)
 	}
-	if f := b.unproved(chans, probes, nil, 0.9999e-4); len(f) != 1 {
+	if f := b.unproved(chans, probes, nil, nil, 0.9999e-4); len(f) != 1 {
 		t.Errorf("0.9999e-4: proved, want unproved")
 	}
 }
@@ -165,7 +165,7 @@ func TestBoundNeverProvesAnError(t *testing.T) {
 			exact(h, chans, byNode, all[k:k+1], pr, t32, 0.03, nil, 0, func(_, i int, err float64) { e[i] = err })
 			for i := range n {
 				// A tolerance just below the exact error must not be proved.
-				f := b.unproved(chans, pr, []int{k}, e[i]*0.999)
+				f := b.unproved(chans, pr, []int{k}, nil, e[i]*0.999)
 				bad := true
 				for _, fl := range f {
 					for _, j := range fl.nodes {

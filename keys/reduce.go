@@ -84,10 +84,17 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 	}
 	bnd := newBound(h, chans, opts.Shell)
 	playedErrors(chans, probes, t32, ar)
-	var todo []int // the probes to check: all at first, then where keys were added
+	// The probes to check: all at first, then where keys were added, and
+	// there only the nodes below the channels that got them.
+	var todo []int
+	var changed []*channel
 	dirty := make([]bool, len(probes))
 	for round := 0; round < maxRounds; round++ {
-		fails := bnd.unproved(chans, probes, todo, opts.Tolerance)
+		fails := bnd.unproved(chans, probes, todo, changed, opts.Tolerance)
+		for _, c := range changed {
+			c.mods = c.mods[:0]
+		}
+		changed = changed[:0]
 		if len(fails) == 0 {
 			break
 		}
@@ -109,6 +116,10 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 						for j := lo; j <= hi; j++ {
 							dirty[j] = true
 						}
+						if len(c.mods) == 0 {
+							changed = append(changed, c)
+						}
+						c.mods = append(c.mods, [2]int{lo, hi})
 					}
 				}
 			}
