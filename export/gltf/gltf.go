@@ -1,6 +1,14 @@
 // Package gltf writes baked animations as glTF 2.0 (.glb, or .gltf with a
 // .bin buffer) through github.com/qmuntal/gltf. Output is deterministic:
 // the same baked input always gives the same bytes.
+//
+// The JSON is kept small, since it outweighs the keys of small animation
+// files, without dropping anything a reader needs: every fact about a
+// clip is written once, in the scene's clip table (fileExtras), with
+// values the clips share on the table and defaults left out; animation
+// extras hold only channels glTF cannot animate; accessors share buffer
+// views (animData, meshData); numbers are float32s in their shortest
+// decimal form (Short32). docs/clients.md documents the layout.
 package gltf
 
 import (
