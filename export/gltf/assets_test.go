@@ -365,3 +365,27 @@ func TestPositionBoundsShort(t *testing.T) {
 		t.Errorf("x bounds %v %v, want 0 0.1", acc.Min[0], acc.Max[0])
 	}
 }
+
+// A static texture transform leaves out the extension's defaults (offset
+// 0 0 here); an animated one names both offset and scale for its pointer.
+func TestTextureTransformDefaults(t *testing.T) {
+	f := assetFile()
+	var still []model.Channel
+	for _, c := range f.Animations[0].Channels {
+		if c.Path != model.PathUVOffset {
+			still = append(still, c)
+		}
+	}
+	f.Animations[0].Channels = still
+	f.Assets.Materials[0].BaseColorTexture.Scale = [2]float64{2, 1}
+	doc := encode(t, f, Options{Binary: true})
+	raw, _ := json.Marshal(doc.Materials[0].PBRMetallicRoughness.BaseColorTexture.Extensions[extTextureTransform])
+	if string(raw) != `{"scale":[2,1]}` {
+		t.Errorf("static transform %s, want {\"scale\":[2,1]}", raw)
+	}
+	doc = encode(t, assetFile(), Options{Binary: true})
+	raw, _ = json.Marshal(doc.Materials[0].PBRMetallicRoughness.BaseColorTexture.Extensions[extTextureTransform])
+	if string(raw) != `{"offset":[0,0],"scale":[1,1]}` {
+		t.Errorf("animated transform %s, want offset and scale", raw)
+	}
+}

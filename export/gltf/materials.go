@@ -176,10 +176,18 @@ func textureTransform(r model.TextureRef) map[string]any {
 	if !r.Transform && r.Offset == ([2]float64{}) && scale == ([2]float64{1, 1}) && r.Rotation == 0 {
 		return nil
 	}
+	// Offset and scale at the extension's defaults (0 0, 1 1) are written
+	// only when a channel animates them, for the pointer to name.
 	offset := r.Offset
 	short32In(offset[:])
 	short32In(scale[:])
-	tt := map[string]any{"offset": offset, "scale": scale}
+	tt := map[string]any{}
+	if r.Transform || offset != ([2]float64{}) {
+		tt["offset"] = offset
+	}
+	if r.Transform || scale != ([2]float64{1, 1}) {
+		tt["scale"] = scale
+	}
 	if r.Rotation != 0 {
 		tt["rotation"] = Short32(r.Rotation)
 	}
