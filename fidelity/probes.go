@@ -112,6 +112,23 @@ func Probes(spec ProbeSpec) []Probe {
 			continue
 		}
 		stepped := sample.IsStepped(ev)
+		if jumps, ok := sample.JumpFrames(ev, jumpThreshold); ok && !stepped {
+			// The evaluator knows where it jumps: no evaluation around
+			// every key.
+			for _, kf := range k.KeyFrames() {
+				for _, f := range bakedFrames(a, kf) {
+					add(f)
+				}
+			}
+			for _, jf := range jumps {
+				for _, f := range bakedFrames(a, jf) {
+					if f > 0 && f <= span {
+						edge(f)
+					}
+				}
+			}
+			continue
+		}
 		w := min(ev.Width(), len(v0))
 		for _, kf := range k.KeyFrames() {
 			for _, f := range bakedFrames(a, kf) {

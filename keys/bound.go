@@ -248,7 +248,9 @@ func exact(h *fidelity.Hierarchy, chans []*channel, byNode [][]*channel, fails [
 					if b != nil {
 						switch c.kind {
 						case kindRotation:
-							g += c.gapAt(k, probes, t32)
+							// slerp's blend as clients compute it is not
+							// normalised: its length error counts too.
+							g += c.gapAt(k, probes, t32) + c.unit
 							rho += c.errs[k]
 						case kindScale:
 							rho += c.errs[k] / b.sigma[i]

@@ -47,6 +47,23 @@ func IsConstant(ev Evaluator) bool {
 	return ok && c.Constant()
 }
 
+// Jumper is implemented by evaluators that can tell, from their keys
+// alone, at which key frames their value jumps (a segment ends elsewhere
+// than the next one starts) by more than threshold·(1+|value|): a
+// consumer that looks for discontinuities need not evaluate around every
+// key. ok is false when the evaluator cannot tell.
+type Jumper interface {
+	JumpFrames(threshold float64) (frames []float64, ok bool)
+}
+
+// JumpFrames asks ev (see Jumper); ok is false when it cannot tell.
+func JumpFrames(ev Evaluator, threshold float64) ([]float64, bool) {
+	if j, ok := ev.(Jumper); ok {
+		return j.JumpFrames(threshold)
+	}
+	return nil, false
+}
+
 // Compiler turns one kind of model curve into an evaluator.
 type Compiler func(c model.Curve) (Evaluator, error)
 

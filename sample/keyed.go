@@ -3,6 +3,7 @@ package sample
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/animbake/bake/model"
@@ -144,6 +145,9 @@ func (e *constantEval) Width() int                    { return len(e.v) }
 func (e *constantEval) Eval(_ float64, out []float64) { copy(out, e.v) }
 func (e *constantEval) Constant() bool                { return true }
 
+// JumpFrames implements Jumper: a constant never jumps.
+func (e *constantEval) JumpFrames(float64) ([]float64, bool) { return nil, true }
+
 type sampledEval struct{ s *model.Sampled }
 
 func compileSampled(c model.Curve) (Evaluator, error) {
@@ -219,6 +223,26 @@ func (e *vectorEval) Constant() bool {
 	return true
 }
 
+// JumpFrames implements Jumper: where any component jumps.
+func (e *vectorEval) JumpFrames(threshold float64) ([]float64, bool) {
+	return unionJumps(threshold, e.parts...)
+}
+
+// unionJumps is the sorted union of the parts' jump frames, if every part
+// can tell them.
+func unionJumps(threshold float64, parts ...Evaluator) ([]float64, bool) {
+	var all []float64
+	for _, p := range parts {
+		f, ok := JumpFrames(p, threshold)
+		if !ok {
+			return nil, false
+		}
+		all = append(all, f...)
+	}
+	slices.Sort(all)
+	return slices.Compact(all), true
+}
+
 func (e *vectorEval) Stepped() bool {
 	for _, p := range e.parts {
 		if !IsStepped(p) {
@@ -268,8 +292,13 @@ func compileEuler(c model.Curve) (Evaluator, error) {
 	return &e, nil
 }
 
-func (e *eulerEval) Width() int           { return 4 }
-func (e *eulerEval) Constant() bool       { return IsConstant(e.x) && IsConstant(e.y) && IsConstant(e.z) }
+func (e *eulerEval) Width() int     { return 4 }
+func (e *eulerEval) Constant() bool { return IsConstant(e.x) && IsConstant(e.y) && IsConstant(e.z) }
+
+// JumpFrames implements Jumper: where any angle jumps.
+func (e *eulerEval) JumpFrames(threshold float64) ([]float64, bool) {
+	return unionJumps(threshold, e.x, e.y, e.z)
+}
 func (e *eulerEval) KeyFrames() []float64 { return e.keys }
 
 func (e *eulerEval) Eval(frame float64, out []float64) {

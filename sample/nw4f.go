@@ -94,6 +94,50 @@ func (e *nw4fEval) Stepped() bool                     { return e.curveType >= mo
 func (e *nw4fEval) KeyFrames() []float64              { return e.keyed }
 func (e *nw4fEval) Eval(frame float64, out []float64) { out[0] = e.value(float32(frame)) }
 
+// JumpFrames implements Jumper for cubic and linear curves: at each key
+// frame F after the first, the segment before F (the last key whose frame
+// is below F) at t = 1 against the segment the runtime picks at F (the
+// last key at F) at t = 0, both through scale and offset in float32.
+// Baked curves interpolate their samples (no jumps); step curves hold
+// (their consumers treat every key as a jump).
+func (e *nw4fEval) JumpFrames(threshold float64) ([]float64, bool) {
+	switch e.curveType {
+	case model.NW4FBakedFloat:
+		return nil, true
+	case model.NW4FCubic, model.NW4FLinear:
+	default:
+		return nil, false
+	}
+	if e.frames == nil {
+		return nil, false
+	}
+	at := func(i int, t float32) float64 {
+		var raw float32
+		if e.curveType == model.NW4FCubic {
+			k := e.fkeys[4*i : 4*i+4]
+			raw = CalcNW4FCubic(t, k[0], k[1], k[2], k[3])
+		} else {
+			raw = e.fkeys[2*i] + float32(e.fkeys[2*i+1]*t)
+		}
+		return float64(float32(raw*e.scale) + e.offset)
+	}
+	var out []float64
+	prev := -1 // the last key whose frame is below the current one
+	for i := 0; i < e.n; i++ {
+		if i+1 < e.n && e.frames[i+1] == e.frames[i] {
+			continue // a later key at the same frame wins
+		}
+		if prev >= 0 {
+			end, start := at(prev, 1), at(i, 0)
+			if math.Abs(start-end) > threshold*(1+math.Abs(start)) {
+				out = append(out, float64(e.frames[i]))
+			}
+		}
+		prev = i
+	}
+	return out, true
+}
+
 // value evaluates the curve at frame f (§5).
 func (e *nw4fEval) value(f float32) float64 {
 	f = WrapNW4FFrame(f, e.start, e.end, e.pre, e.post)

@@ -323,3 +323,45 @@ func TestNW4FCompileRejects(t *testing.T) {
 		}
 	}
 }
+
+// A cubic's jumps are read from its keys: segment 0 (frames 0–10) runs
+// 0 → 1 + 2 − 1 + 0 = 2 (c0 + c1 + c2 + c3 at t = 1); segment 1 starts at
+// 2 (continuous) and ends at 2 + 1 = 3; segment 2 starts at 5 (a jump of 2
+// at frame 20, 2/(1+5) above any threshold below 1/3). Two keys at frame
+// 30 encode a jump the runtime takes the later of: 5 + 0 at t = 1 against
+// 9. Scale 1, offset 0.
+func TestNW4FJumpFramesFromKeys(t *testing.T) {
+	c := &model.NW4FCurve{
+		CurveType: model.NW4FCubic, FrameType: model.NW4FFrameF32, KeyType: model.NW4FKey32,
+		NumKeys: 5, StartFrame: 0, EndFrame: 40, Scale: 1,
+		Frames: []float64{0, 10, 20, 30, 30},
+		Keys: []float64{
+			0, 1, 2, -1,
+			2, 1, 0, 0,
+			5, 0, 0, 0,
+			7, 0, 0, 0, // never picked: the later key at frame 30 wins
+			9, 0, 0, 0,
+		},
+	}
+	ev, err := Compile(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, ok := JumpFrames(ev, 1e-5)
+	if !ok || len(got) != 2 || got[0] != 20 || got[1] != 30 {
+		t.Fatalf("jumps %v (ok %v), want [20 30]", got, ok)
+	}
+	// Evaluating confirms both: just before 20 the value is 3, at 20 it is
+	// 5; just before 30, 5, at 30, 9.
+	for _, tc := range []struct{ f, want float64 }{{19.999, 3}, {20, 5}, {29.999, 5}, {30, 9}} {
+		var v [1]float64
+		ev.Eval(tc.f, v[:])
+		if math.Abs(v[0]-tc.want) > 1e-2 {
+			t.Errorf("frame %v: %v, want %v", tc.f, v[0], tc.want)
+		}
+	}
+	// A threshold above the jumps' relative size (2/6, 4/10) finds none.
+	if got, _ := JumpFrames(ev, 0.5); len(got) != 0 {
+		t.Errorf("threshold 0.5: jumps %v, want none", got)
+	}
+}
