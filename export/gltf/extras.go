@@ -69,7 +69,7 @@ func fileExtras(b *sample.Baked, anims []*gltf.Animation) map[string]any {
 }
 
 // clipTable is {"fps": the file's rate, "clips": {glTF animation name:
-// entry}} plus the values every clip shares. A clip's value for a key is
+// entry}} plus the values clips share (below). A clip's value for a key is
 // its entry's, else the table's, else the key's default; a key without a
 // default (frameEnd) is in one of the two. Keys:
 //
