@@ -23,6 +23,17 @@ func (ax *assetConverter) materialName(index int, prelit bool) string {
 	return name
 }
 
+// materialDefaults are the extras values left out: the CKMaterial defaults
+// decodeMaterial starts from (source blend one, destination blend zero,
+// z-write on) and Direct3D's render-state defaults Virtools keeps (alpha
+// blending and alpha test off, alpha function always, reference 0,
+// texture address wrap). The keys' types are the ones material writes.
+var materialDefaults = map[string]any{
+	"virtoolsSrcBlend": uint8(BlendOne), "virtoolsDstBlend": uint8(BlendZero), "virtoolsZWrite": true,
+	"virtoolsAlphaBlend": false, "virtoolsAlphaTest": false, "virtoolsAlphaFunc": uint8(CmpAlways),
+	"virtoolsAlphaRef": uint8(0), "virtoolsAddress": uint8(AddressWrap),
+}
+
 // material maps a Virtools fixed-function material to glTF
 // metallic-roughness (docs/formats/virtools.md, "Materials"):
 //   - base colour = diffuse (RGB sRGB-decoded, alpha as is); prelit meshes
@@ -40,7 +51,8 @@ func (ax *assetConverter) materialName(index int, prelit bool) string {
 //   - texture → base-colour texture on UV set 0 with its sampler from the
 //     material's address and filter modes.
 //
-// Every original value is kept in Extras.
+// Every original value is kept in Extras, except values at their defaults
+// (materialDefaults) and the object's name when it is the material's.
 func (ax *assetConverter) material(m *Material, name string, prelit bool) model.Material {
 	o := ax.s.Objects[m.Index].Name
 	d := argb(m.Diffuse)
@@ -52,6 +64,14 @@ func (ax *assetConverter) material(m *Material, name string, prelit bool) model.
 			"virtoolsAlphaBlend": m.AlphaBlend, "virtoolsAlphaTest": m.AlphaTest, "virtoolsAlphaFunc": m.AlphaFunc,
 			"virtoolsAlphaRef": m.AlphaRef, "virtoolsZWrite": m.ZWrite, "virtoolsAddress": m.Address,
 			"virtoolsFilter": []int{int(m.MinFilter), int(m.MagFilter)}}}
+	for k, def := range materialDefaults {
+		if out.Extras[k] == def {
+			delete(out.Extras, k)
+		}
+	}
+	if o == name { // the material's own name, or its source name when renamed
+		delete(out.Extras, "virtoolsMaterial")
+	}
 	if m.Effect != 0 {
 		out.Extras["virtoolsEffect"] = m.Effect
 	}

@@ -228,6 +228,26 @@ func TestMaterialMapping(t *testing.T) {
 	if b.Extras["virtoolsDiffuse"] != "#80808080" {
 		t.Errorf("extras %v", b.Extras)
 	}
+	// Extras leave out values at their defaults (materialDefaults) and the
+	// object's name, the materials' own. Mat_A: blend 5 → 6, alpha test on
+	// with function 7 and reference 128, address 3 (clamp) are written;
+	// z-write on and alpha blending off are not. Mat_B: alpha blending on,
+	// z-write off and alpha function 0 are written; alpha test off,
+	// reference 0 and address 1 (wrap) are not.
+	want := map[string]map[string]any{
+		"Mat_A": {"virtoolsSrcBlend": uint8(5), "virtoolsDstBlend": uint8(6), "virtoolsAlphaTest": true,
+			"virtoolsAlphaFunc": uint8(7), "virtoolsAlphaRef": uint8(128), "virtoolsAddress": uint8(3),
+			"virtoolsZWrite": nil, "virtoolsAlphaBlend": nil, "virtoolsMaterial": nil},
+		"Mat_B": {"virtoolsAlphaBlend": true, "virtoolsZWrite": false, "virtoolsAlphaFunc": uint8(0),
+			"virtoolsAlphaTest": nil, "virtoolsAlphaRef": nil, "virtoolsAddress": nil, "virtoolsMaterial": nil},
+	}
+	for name, m := range map[string]*model.Material{"Mat_A": a, "Mat_B": b} {
+		for k, v := range want[name] {
+			if got, ok := m.Extras[k]; got != v || ok != (v != nil) {
+				t.Errorf("%s extras %s = %v (present %v), want %v", name, k, got, ok, v)
+			}
+		}
+	}
 }
 
 // TestRawTexture: the planes of rawTexture1x2, bottom row first, become
