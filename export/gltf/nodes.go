@@ -12,8 +12,14 @@ import (
 // only counts with a mesh, so one without its mesh written gets none).
 func (w *writer) nodes(scene *gltf.Scene) {
 	doc := w.doc
+	joints := map[string]bool{}
+	for _, s := range w.b.Assets.Skins {
+		for _, j := range s.Joints {
+			joints[j] = true
+		}
+	}
 	for i, n := range w.b.Nodes {
-		gn := &gltf.Node{Name: n.Name, Extras: nodeExtras(n)}
+		gn := &gltf.Node{Name: n.Name, Extras: nodeExtras(n, joints[n.Name])}
 		// Rest transforms in float32's shortest form (Short32).
 		if n.Matrix != nil {
 			gn.Matrix = *n.Matrix
@@ -58,15 +64,26 @@ func (w *writer) skinnedMesh(name string) bool {
 	return false
 }
 
-func nodeExtras(n model.Node) any {
-	if n.Kind == "" && len(n.Extras) == 0 {
+// kindBone is model.Node.Kind for a skeleton's bone.
+const kindBone = "bone"
+
+// nodeExtras are the node's format facts and its kind (model.Node.Kind).
+// A skin's joint is a bone unless its extras say otherwise, so "kind" is
+// left out for a joint of kind "bone" and written, even empty, for a
+// joint of another kind; other nodes have it when they have a kind.
+func nodeExtras(n model.Node, joint bool) any {
+	writeKind := n.Kind != ""
+	if joint {
+		writeKind = n.Kind != kindBone
+	}
+	if !writeKind && len(n.Extras) == 0 {
 		return nil
 	}
 	ex := map[string]any{}
 	for k, v := range n.Extras {
 		ex[k] = v
 	}
-	if n.Kind != "" {
+	if writeKind {
 		ex["kind"] = n.Kind
 	}
 	return ex

@@ -99,3 +99,33 @@ func TestSkins(t *testing.T) {
 		t.Errorf("inverse binds %v\nwant %v", got, want)
 	}
 }
+
+// A skin's joint is a bone by default: skinFile's joints hip and knee
+// (kind bone) have no extras; made a camera, knee writes its kind, and
+// with no kind an empty one; the root rig, a bone outside every skin,
+// keeps kind bone.
+func TestJointKindDefault(t *testing.T) {
+	f := skinFile()
+	f.Nodes[0].Kind = "bone"
+	kinds := func(f *model.File) map[string]any {
+		doc := encode(t, f, Options{Binary: true})
+		out := map[string]any{}
+		for _, n := range doc.Nodes {
+			if ex, ok := n.Extras.(map[string]any); ok {
+				out[n.Name] = ex["kind"]
+			}
+		}
+		return out
+	}
+	if got := kinds(f); len(got) != 1 || got["rig"] != "bone" {
+		t.Errorf("kinds %v, want only rig: bone", got)
+	}
+	f.Nodes[2].Kind = "camera"
+	if got := kinds(f); got["knee"] != "camera" {
+		t.Errorf("kinds %v, want knee: camera", got)
+	}
+	f.Nodes[2].Kind = ""
+	if got, ok := kinds(f)["knee"]; !ok || got != "" {
+		t.Errorf("knee kind %v (written %v), want \"\"", got, ok)
+	}
+}
