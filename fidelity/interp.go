@@ -43,7 +43,7 @@ func Interpolate(path string, step bool, mode Interp, v0, v1 []float64, u float6
 // Rotate blends quaternions a and b the short way at fraction u. Nlerp
 // normalises the result, as Blender does before it builds a matrix. Slerp
 // does not: glTF's slerp of unit keys is unit, and keys that are not (16-bit
-// keys, whose lengths are within 3.1e-5 of 1) are played the way three.js
+// keys, |1 − |q|²| below 4/32767) are played the way three.js
 // plays them, slerp of the keys as stored, whose length error is at most
 // the larger key's (docs/fidelity.md, "16-bit rotations").
 func Rotate(mode Interp, a, b []float64, u float64, out []float64) {

@@ -259,7 +259,7 @@ class FileCheck:
         a pose bone's matrix from its quaternion normalised (BKE_object_rot_to_mat3,
         BKE_pchan_to_mat4: "quats are normalized before use"), and the check
         compares the F-curves' values normalised too. That matters for bake's
-        16-bit rotation keys, up to 3.1e-5 off unit length (docs/fidelity.md);
+        16-bit rotation keys, |q|² up to 4.6e-5 off 1 (docs/fidelity.md);
         float keys are unit within float32."""
         out = ex.np.empty((len(t), 10))
         for path, cols in ex.COLUMNS.items():

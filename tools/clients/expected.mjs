@@ -113,8 +113,8 @@ export function valueAt(channel, path, t) {
 /**
  * What three.js shows of a LINEAR rotation channel whose keys are 16-bit
  * (normalized SHORT outputs, which bake writes where they fit its error
- * budget, docs/fidelity.md). Such a key is within 3.1e-5 of unit length, not
- * on it, and glTF does not say how a client treats the difference; so the
+ * budget, docs/fidelity.md). Such a key's |q|² is off 1 (by up to 4.6e-5),
+ * and glTF does not say how a client treats the difference; so the
  * expectation follows what three.js 0.187 does, read from its source:
  * GLTFLoader dequantizes (c × 1/32767, into a Float32Array) without
  * normalising; Interpolant.evaluate holds the first key as stored before its
