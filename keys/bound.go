@@ -383,14 +383,21 @@ func playedErrors(chans []*channel, probes []fidelity.Probe, t32 []float64, ar *
 		}
 		w := c.width
 		c.errs = ar.take(len(probes))
-		// The unit-length term of rotation keys (a key's quaternion, stored
-		// rounded, is played as stored): the largest any probe's value could
-		// give, so that keys added later are covered.
+		// The unit-length term of rotation keys: a quaternion of length s
+		// played as stored (a key, or slerp's blend, which clients do not
+		// normalise) gives the matrix (1−s²)·I + s²·R, off R by |1−s²|·|I−R|,
+		// and |I−R| is at most the channel's sweep (quantSweep: the largest
+		// turn along any arc between two of its quaternions). The largest any
+		// probe's value could give, so that keys added later are covered.
 		c.unit = 0
 		if c.kind == kindRotation && w == 4 {
+			var stretch float64
 			for k := 0; k+4 <= len(c.v32); k += 4 {
 				q := c.v32[k : k+4]
-				c.unit = max(c.unit, 2*math.Abs(1-(q[0]*q[0]+q[1]*q[1]+q[2]*q[2]+q[3]*q[3])))
+				stretch = max(stretch, math.Abs(1-(q[0]*q[0]+q[1]*q[1]+q[2]*q[2]+q[3]*q[3])))
+			}
+			if stretch > 0 {
+				c.unit = stretch * quantSweep(c.v32)
 			}
 		}
 		if c.constant && len(c.keys) > 0 {

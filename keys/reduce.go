@@ -32,7 +32,10 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 		return err
 	}
 	share := shares(h, g, chans, probes)
-	setAllowed(chans, g, share, opts.Tolerance, opts.ShortRotations)
+	// The allowed errors set the threshold of the search for jumps; the
+	// 16-bit rounding, which takes its share out of them, is worked out
+	// once the probes are final.
+	setAllowed(chans, g, share, opts.Tolerance, false)
 	if edges := findJumps(eng, chans, probes, src); len(edges) > 0 {
 		spec.Edges = edges
 		old := probes
@@ -42,6 +45,8 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 			return err
 		}
 		share = shares(h, g, chans, probes) // no longer across the jumps
+	}
+	if opts.ShortRotations || len(spec.Edges) > 0 {
 		setAllowed(chans, g, share, opts.Tolerance, opts.ShortRotations)
 	}
 	t32 := times32(probes)
@@ -412,6 +417,10 @@ func (c *channel) quantize() {
 	target := quantSweep(c.vals)
 	for k := 0; k < len(c.vals); k += 4 {
 		q := c.v32[k : k+4]
+		if v := c.vals[k : k+4]; k >= 4 && v[0] == c.vals[k-4] && v[1] == c.vals[k-3] && v[2] == c.vals[k-2] && v[3] == c.vals[k-1] {
+			copy(q, c.v32[k-4:k]) // the same value as the probe before (a held pose)
+			continue
+		}
 		shortQuat(c.vals[k:k+4], q, target)
 		for j, v := range q {
 			q[j] = float64(float32(v))
@@ -438,6 +447,10 @@ func shortErrors(vals, q []float64) (key, between float64) {
 	sweep := quantSweep(q)
 	var stretch float64
 	for k := 0; k < len(q); k += 4 {
+		if k >= 4 && vals[k] == vals[k-4] && vals[k+1] == vals[k-3] && vals[k+2] == vals[k-2] && vals[k+3] == vals[k-1] &&
+			q[k] == q[k-4] && q[k+1] == q[k-3] && q[k+2] == q[k-2] && q[k+3] == q[k-1] {
+			continue // the same pair as the probe before
+		}
 		d, n := shortKeyError(vals[k:k+4], q[k:k+4])
 		key = max(key, d+n*turn(q[k:k+4]))
 		stretch = max(stretch, n)
@@ -495,24 +508,43 @@ func quantSweep(qs []float64) float64 {
 // times sweep (the channel's quantSweep, which the length error between
 // keys is counted with), the closer to v on a tie.
 func shortQuat(v, out []float64, sweep float64) {
-	best, bestDist := math.Inf(1), math.Inf(1)
-	var c [4]float64
+	// With c = v + δ and v unit: |c|² = 1 + 2·v·δ + |δ|², and the vector
+	// part of conj(v)·c (whose length over |c| is sin of half the angle
+	// between them, as fidelity.RotationDisplacement has it) has squared
+	// length |c|² − (v·c)² = |δ|² − (v·δ)². Both sums are worked out per
+	// component and choice once, then added per candidate.
+	var c [2][4]float64      // each component's multiple below and above
+	var vd, dd [2][4]float64 // v_j·δ_j and δ_j² for each
+	for j := range 4 {
+		x := math.Floor(v[j] * 32767)
+		for b := range 2 {
+			c[b][j] = max(-32767, min(32767, x+float64(b))) / 32767
+			d := c[b][j] - v[j]
+			vd[b][j], dd[b][j] = v[j]*d, d*d
+		}
+	}
+	best, bestDist, pick := math.Inf(1), math.Inf(1), 0
 	for m := range 16 {
-		var dist float64
+		var sv, sd float64
 		for j := range 4 {
-			x := math.Floor(v[j] * 32767)
-			if m&(1<<j) != 0 {
-				x++
-			}
-			x = max(-32767, min(32767, x))
-			c[j] = x / 32767
-			dist += (c[j] - v[j]) * (c[j] - v[j])
+			b := m >> j & 1
+			sv += vd[b][j]
+			sd += dd[b][j]
 		}
-		d, n := shortKeyError(v, c[:])
-		if e := d + n*sweep; e < best || (e == best && dist < bestDist) {
-			best, bestDist = e, dist
-			copy(out, c[:])
+		n2 := 1 + 2*sv + sd
+		length := math.Abs(1-n2) * sweep
+		t := max(sd-sv*sv, 0)
+		// Most candidates lose by far: only those whose turn could bring
+		// them within a hair of the best are worked out exactly.
+		if lim := best - length; !math.IsInf(best, 1) && (lim < 0 || 4*t > lim*lim*n2*(1+1e-9)) {
+			continue
 		}
+		if e := 2*math.Sqrt(t/n2) + length; e < best || (e == best && sd < bestDist) {
+			best, bestDist, pick = e, sd, m
+		}
+	}
+	for j := range 4 {
+		out[j] = c[pick>>j&1][j]
 	}
 }
 

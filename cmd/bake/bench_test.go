@@ -111,7 +111,7 @@ func BenchmarkConvertSamples(b *testing.B) {
 	}
 	for _, tol := range []float64{0, fidelity.DefaultTolerance} {
 		b.Run(fmt.Sprintf("tolerance=%g", tol), func(b *testing.B) {
-			cfg := &convertConfig{formats: []string{"glb"}, jobs: 1, quiet: true, failFast: true, tolerance: tol}
+			cfg := &convertConfig{formats: []string{"glb"}, jobs: 1, quiet: true, failFast: true, tolerance: tol, short: true}
 			cfg.common.timing, cfg.common.curveSeconds, cfg.common.maxInflate = "graph", 10, 1<<30
 			for range b.N {
 				cfg.out = b.TempDir()
