@@ -150,14 +150,32 @@ func (b *bound) unproved(chans []*channel, probes []fidelity.Probe, todo []int, 
 		return out
 	}
 	limit := tol * (1 - 1e-6) // room for the bound's own rounding
+	// Constant channels have one error throughout: added once.
+	n := len(b.parent)
+	dt0, rho0 := make([]float64, n), make([]float64, n)
+	var moving []*channel
+	for _, c := range chans {
+		if c.errs == nil {
+			continue
+		}
+		if !c.constant {
+			moving = append(moving, c)
+			continue
+		}
+		switch c.kind {
+		case kindTranslation:
+			dt0[c.node] += c.errs[0]
+		case kindRotation:
+			rho0[c.node] += c.errs[0]
+		case kindScale:
+			rho0[c.node] += c.errs[0] / b.sigma[c.node]
+		}
+	}
 	for _, k := range todo {
-		clear(b.dt)
-		clear(b.rho)
-		for _, c := range chans {
+		copy(b.dt, dt0)
+		copy(b.rho, rho0)
+		for _, c := range moving {
 			e := c.errs
-			if e == nil {
-				continue
-			}
 			switch c.kind {
 			case kindTranslation:
 				b.dt[c.node] += e[k]
@@ -368,7 +386,10 @@ func (c *channel) gapAt(k int, probes []fidelity.Probe, t32 []float64) float64 {
 	if z < 0 || c.step || c.width != 4 {
 		return 0
 	}
-	return gapAt(slerpGap(c.v32[a*4:a*4+4], c.v32[z*4:z*4+4]), u)
+	if a != c.gapSeg[0] || z != c.gapSeg[1] { // probes come in order: one segment's gap serves many
+		c.gapSeg, c.gap = [2]int{a, z}, slerpGap(c.v32[a*4:a*4+4], c.v32[z*4:z*4+4])
+	}
+	return gapAt(c.gap, u)
 }
 
 // playedErrors sets each node channel's error at every probe with the keys

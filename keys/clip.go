@@ -40,9 +40,11 @@ type channel struct {
 	// hierarchy's bound (playedErrors); unit the unit-length term in it.
 	errs     []float64
 	unit     float64
-	cursor   int      // playAt's key, for probes that come in order
-	lastFail int      // the probe where the last check (ok) failed
-	bad      int      // the first probe whose value is not finite, or -1
+	cursor   int    // playAt's key, for probes that come in order
+	lastFail int    // the probe where the last check (ok) failed
+	bad      int    // the first probe whose value is not finite, or -1
+	gapSeg   [2]int // the segment gap was worked out for (gapAt)
+	gap      float64
 	mods     [][2]int // probe ranges whose errors the last repairs changed
 	short    bool     // keys written as normalized 16-bit integers
 	buf      [16]float64
