@@ -477,20 +477,36 @@ func turn(q []float64) float64 {
 }
 
 // quantSweep bounds turn along every arc between two of the quaternions
-// of qs (any two may become neighbouring keys). Along a great arc shorter
-// than a half turn, |w| is |C·cos(φ − φ0)|, smallest at an end unless w
-// changes sign on the way. When every quaternion has w of one sign and a
-// rotation angle under 90° (|w| > cos 45°), any two have a positive dot
-// product (at least cos((θa+θb)/2)), so no client flips one of them and no
-// arc crosses w = 0: the bound is the largest turn of the quaternions.
-// Otherwise it is 2 (a half turn somewhere between).
+// of qs (any two may become neighbouring keys). When every quaternion lies
+// within 45° (as a quaternion) of their mean direction, any two are less
+// than 90° apart: their dot product is positive, so no client flips one to
+// the short way. If moreover w has one sign throughout, w stays of that
+// sign along every arc (it is C·cos(φ − φ0) there, and the arc is shorter
+// than the half period between its zeros), so |w| is concave along the
+// arc and smallest at an end: the bound is the largest turn of the
+// quaternions. Otherwise it is 2 (a half turn somewhere between).
 func quantSweep(qs []float64) float64 {
+	var m [4]float64
+	for k := 0; k < len(qs); k += 4 {
+		q := qs[k : k+4]
+		n := math.Sqrt(q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3])
+		if n == 0 {
+			return 2
+		}
+		for j := range 4 {
+			m[j] += q[j] / n
+		}
+	}
+	mn := math.Sqrt(m[0]*m[0] + m[1]*m[1] + m[2]*m[2] + m[3]*m[3])
+	if mn == 0 {
+		return 2
+	}
 	var most float64
 	pos, neg := false, false
 	for k := 0; k < len(qs); k += 4 {
 		q := qs[k : k+4]
 		n := math.Sqrt(q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3])
-		if !(math.Abs(q[3]) > math.Sqrt2/2*n) {
+		if !((q[0]*m[0]+q[1]*m[1]+q[2]*m[2]+q[3]*m[3])/mn > math.Sqrt2/2*n) || q[3] == 0 {
 			return 2
 		}
 		pos, neg = pos || q[3] > 0, neg || q[3] < 0

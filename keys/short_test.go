@@ -127,8 +127,14 @@ func TestQuantSweep(t *testing.T) {
 	}{
 		// 2·sin(θ/2) is twice the vector part of a unit quaternion.
 		{"small turns, one sign", []float64{0, 0, 0.6, 0.8, 0.28, 0, 0, 0.96}, 1.2},
-		{"w of both signs", []float64{0, 0, 0.6, 0.8, 0, 0, 0.6, -0.8}, 2},
-		{"a 90° turn or more", []float64{0, 0, 0.6, 0.8, 0, s, 0, s}, 2},
+		// 73.74° about z and 90° about y: dot 0.8·cos45° = 0.566 (55.6°
+		// apart as quaternions), both within 45° of their mean; the larger
+		// turn is 90°'s, 2·sin45°.
+		{"large turns close together", []float64{0, 0, 0.6, 0.8, 0, s, 0, s}, math.Sqrt2},
+		// dot −0.28: more than 90° apart, a client flips one of them.
+		{"keys a client flips", []float64{0.8, 0, 0, 0.6, -0.8, 0, 0, 0.6}, 2},
+		// dot 0.998 but w changes sign between them: a half turn.
+		{"w of both signs", []float64{0, 0, 0.999, 0.0447, 0, 0, 0.999, -0.0447}, 2},
 		{"identity", []float64{0, 0, 0, 1}, 0},
 	}
 	for _, c := range cases {
