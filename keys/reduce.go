@@ -3,6 +3,7 @@ package keys
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 	"sort"
 
@@ -540,12 +541,17 @@ func shortQuat(v, out []float64, sweep float64) {
 		}
 	}
 	best, bestDist, pick := math.Inf(1), math.Inf(1), 0
-	for m := range 16 {
-		var sv, sd float64
-		for j := range 4 {
+	// The candidates in Gray-code order: each differs from the one before
+	// in one component, so the sums change by one term.
+	sv := vd[0][0] + vd[0][1] + vd[0][2] + vd[0][3]
+	sd := dd[0][0] + dd[0][1] + dd[0][2] + dd[0][3]
+	for i := range 16 {
+		m := i ^ i>>1
+		if i > 0 {
+			j := bits.TrailingZeros(uint(i))
 			b := m >> j & 1
-			sv += vd[b][j]
-			sd += dd[b][j]
+			sv += vd[b][j] - vd[1-b][j]
+			sd += dd[b][j] - dd[1-b][j]
 		}
 		n2 := 1 + 2*sv + sd
 		length := math.Abs(1-n2) * sweep
