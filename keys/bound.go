@@ -261,6 +261,22 @@ func exact(h *fidelity.Hierarchy, chans []*channel, byNode [][]*channel, fails [
 				ref, play = h.Rest[i], h.Rest[i]
 				for _, c := range byNode[i] {
 					w := c.width
+					if c.constant && len(c.keys) == 2 {
+						// One value throughout: read where it is cached,
+						// its blend worked out once (no slerp gap).
+						set(&ref, c.kind, c.vals[:w])
+						set(&play, c.kind, c.constantAt(k, probes, t32))
+						if b != nil {
+							switch c.kind {
+							case kindRotation:
+								g += c.unit
+								rho += c.errs[0]
+							case kindScale:
+								rho += c.errs[0] / b.sigma[i]
+							}
+						}
+						continue
+					}
 					set(&ref, c.kind, c.vals[k*w:k*w+w])
 					set(&play, c.kind, c.playAt(k, fidelity.Nlerp, probes, t32, buf[:w]))
 					if b != nil {
@@ -378,6 +394,22 @@ func (c *channel) playAt(k int, mode fidelity.Interp, probes []fidelity.Probe, t
 	}
 	fidelity.Interpolate(c.path, c.step, mode, c.v32[a*w:a*w+w], c.v32[z*w:z*w+w], u, out)
 	return out
+}
+
+// constantAt is what a client shows at probe k of a constant channel keyed
+// at the first and last probe, with nlerp: the stored key at either end
+// (outside the keys' times), their blend (the key normalised, for
+// rotations) between.
+func (c *channel) constantAt(k int, probes []fidelity.Probe, t32 []float64) []float64 {
+	w, last := c.width, c.keys[1]
+	if (k == 0 && probes[k].Time <= t32[0]) || (k == last && probes[k].Time >= t32[last]) {
+		return c.v32[:w]
+	}
+	if c.blend == nil {
+		c.blend = make([]float64, w)
+		fidelity.Interpolate(c.path, c.step, fidelity.Nlerp, c.v32[:w], c.v32[last*w:last*w+w], 0.5, c.blend)
+	}
+	return c.blend
 }
 
 // gapAt is the slerp gap (slerpGap) of a rotation channel at probe k.

@@ -45,8 +45,9 @@ type channel struct {
 	bad      int    // the first probe whose value is not finite, or -1
 	gapSeg   [2]int // the segment gap was worked out for (gapAt)
 	gap      float64
-	mods     [][2]int // probe ranges whose errors the last repairs changed
-	short    bool     // keys written as normalized 16-bit integers
+	blend    []float64 // a constant channel's value between its two keys (constantAt)
+	mods     [][2]int  // probe ranges whose errors the last repairs changed
+	short    bool      // keys written as normalized 16-bit integers
 	buf      [16]float64
 }
 
