@@ -1,12 +1,16 @@
 // Package keys replaces a bake's keys by the fewest that a glTF client
-// plays within an error bound of the engine at any time, by the fidelity
-// metric (package fidelity): per channel a greedy choice among the probe
-// times (several per source frame, every source key, both sides of every
-// discontinuity) with each channel's share of the tolerance, then the
-// whole hierarchy measured and the channels of nodes that fail tightened.
+// plays within an error bound of the engine, by the fidelity metric
+// (package fidelity) at its probes: per channel a greedy choice among the
+// probe times (several per source frame, every source key, both sides of
+// every discontinuity) with each channel's share of the tolerance
+// (weighted by how busy it is), then the whole hierarchy checked, with
+// slerp and nlerp: a bound proves most probes (bound.go), the chains it
+// cannot prove are composed exactly, and where a node still misses its
+// chain gets a key at that probe.
 //
-// Sampling is done once per clip into plain arrays; the choice and the
-// checks run over those arrays without allocating per sample.
+// Sampling is done once per clip into plain arrays (pooled chunks); the
+// choice and the checks run over those arrays without allocating per
+// sample. A file's clips are reduced side by side.
 package keys
 
 import (
