@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"sort"
 
 	"golang.org/x/sync/errgroup"
 
@@ -69,7 +70,15 @@ func Reduce(f *model.File, b *sample.Baked, opts Options) error {
 	errs := make([]error, len(b.Animations))
 	var wg errgroup.Group
 	wg.SetLimit(runtime.GOMAXPROCS(0))
-	for i := range b.Animations {
+	// The longest clips first (by source frames times channels), so that
+	// no worker is left with a long one at the end while the others idle.
+	order := make([]int, len(b.Animations))
+	for i := range order {
+		order[i] = i
+	}
+	work := func(i int) float64 { return b.Animations[i].SourceFrames * float64(len(b.Animations[i].Channels)) }
+	sort.SliceStable(order, func(x, y int) bool { return work(order[x]) > work(order[y]) })
+	for _, i := range order {
 		wg.Go(func() error {
 			errs[i] = reduceClip(h, f.Nodes, g, &f.Animations[i], &b.Animations[i], cv, opts)
 			return nil
