@@ -3,7 +3,6 @@ package keys
 import (
 	"fmt"
 	"math"
-	"math/bits"
 	"slices"
 	"sort"
 
@@ -519,11 +518,14 @@ func quantSweep(qs []float64) float64 {
 	return most
 }
 
-// shortQuat rounds a unit quaternion v to multiples of 1/32767: of the 16
-// choices of the multiple below or above for each component, the one whose
-// error as a client shows it is least, the direction's plus the length's
-// times sweep (the channel's quantSweep, which the length error between
-// keys is counted with), the closer to v on a tie.
+// shortQuat rounds a unit quaternion v to multiples of 1/32767: of the
+// nearest multiple per component and the four roundings that move one
+// component to its other neighbour, the one whose error as a client shows
+// it is least, the direction's plus the length's times sweep (the
+// channel's quantSweep, which the length error between keys is counted
+// with), the closer to v on a tie. (Trying all 16 choices of the multiple
+// below or above each component instead wrote the demo inputs and samples
+// 15 kB smaller in 28.5 MB, at three times the cost of the rounding.)
 func shortQuat(v, out []float64, sweep float64) {
 	// With c = v + δ and v unit: |c|² = 1 + 2·v·δ + |δ|², and the vector
 	// part of conj(v)·c (whose length over |c| is sin of half the angle
@@ -540,18 +542,25 @@ func shortQuat(v, out []float64, sweep float64) {
 			vd[b][j], dd[b][j] = v[j]*d, d*d
 		}
 	}
+	// The nearest multiple of each component, and the four roundings one
+	// step from it.
+	near := 0
+	for j := range 4 {
+		if dd[1][j] < dd[0][j] {
+			near |= 1 << j
+		}
+	}
 	best, bestDist, pick := math.Inf(1), math.Inf(1), 0
-	// The candidates in Gray-code order: each differs from the one before
-	// in one component, so the sums change by one term.
-	sv := vd[0][0] + vd[0][1] + vd[0][2] + vd[0][3]
-	sd := dd[0][0] + dd[0][1] + dd[0][2] + dd[0][3]
-	for i := range 16 {
-		m := i ^ i>>1
+	for i := range 5 {
+		m := near
 		if i > 0 {
-			j := bits.TrailingZeros(uint(i))
+			m ^= 1 << (i - 1)
+		}
+		var sv, sd float64
+		for j := range 4 {
 			b := m >> j & 1
-			sv += vd[b][j] - vd[1-b][j]
-			sd += dd[b][j] - dd[1-b][j]
+			sv += vd[b][j]
+			sd += dd[b][j]
 		}
 		n2 := 1 + 2*sv + sd
 		length := math.Abs(1-n2) * sweep
