@@ -12,8 +12,8 @@ import (
 // bound proves most probes of a clip within the tolerance without composing
 // the hierarchy: a first-order bound on every node's vertex error, summed
 // along its chain from each channel's own error at the probe, with lengths
-// and scales taken from the clip's own engine values. Only probes where
-// the bound cannot prove it are measured exactly (fidelity.Meter).
+// and scales taken from the clip's own engine values. Only the nodes and
+// probes the bound cannot prove are measured exactly (exact).
 //
 // The bound, for node n and each channel on the chain root … n (node a):
 //
@@ -26,8 +26,9 @@ import (
 //     down to n (largest |T_k| over the clip), plus S_w(n)·shell;
 //   - a scale error moves it by at most max|δS|/σ_a times that path (σ_a a's
 //     largest scale component), since the path counts a's scale once;
-//   - a quaternion key that is not unit length (|q|² = s²) gives the
-//     matrix (1−s²)·I + s²·R, off R by at most 2·|1−s²| times the path.
+//   - a quaternion played as stored that is not unit length (|q|² = s²: a
+//     16-bit key, or slerp's blend of them) gives the matrix (1−s²)·I + s²·R,
+//     off R by |1−s²|·|I−R| times the path (channel.unit).
 //
 // These are exact bounds on each term of W'−W = Σ A_i·(L'_i−L_i)·B'_i; the
 // played descendants B'_i differ from the engine's by the error below i,
@@ -100,11 +101,10 @@ func newBound(h *fidelity.Hierarchy, chans []*channel, shell float64) *bound {
 	return b
 }
 
-// columnScale is the largest column norm of a matrix's 3×3 part: a bound
-// on how much it stretches a vector's component along any axis, and with
-// orthogonal columns (every TRS) its largest scale.
+// columnScale is the Frobenius norm of a matrix's 3×3 part: at least its
+// operator norm, so a bound on how much it stretches any vector, whatever
+// the matrix (a static node's matrix need not be a TRS).
 func columnScale(m *[16]float64) float64 {
-	// The operator norm is at most the Frobenius norm: safe for any matrix.
 	var f float64
 	for c := range 3 {
 		for r := range 3 {
@@ -112,6 +112,20 @@ func columnScale(m *[16]float64) float64 {
 		}
 	}
 	return math.Sqrt(f)
+}
+
+// weigh adds a channel's error e at a probe to its node's terms: dt, the
+// translation errors, and rho, the per-unit-length terms (rotations as
+// they are, scales over the node's largest scale component).
+func (b *bound) weigh(dt, rho []float64, c *channel, e float64) {
+	switch c.kind {
+	case kindTranslation:
+		dt[c.node] += e
+	case kindRotation:
+		rho[c.node] += e
+	case kindScale:
+		rho[c.node] += e / b.sigma[c.node]
+	}
 }
 
 // failure is a probe the bound cannot prove and the nodes it cannot prove
@@ -162,28 +176,13 @@ func (b *bound) unproved(chans []*channel, probes []fidelity.Probe, todo []int, 
 			moving = append(moving, c)
 			continue
 		}
-		switch c.kind {
-		case kindTranslation:
-			dt0[c.node] += c.errs[0]
-		case kindRotation:
-			rho0[c.node] += c.errs[0]
-		case kindScale:
-			rho0[c.node] += c.errs[0] / b.sigma[c.node]
-		}
+		b.weigh(dt0, rho0, c, c.errs[0])
 	}
 	for _, k := range todo {
 		copy(b.dt, dt0)
 		copy(b.rho, rho0)
 		for _, c := range moving {
-			e := c.errs
-			switch c.kind {
-			case kindTranslation:
-				b.dt[c.node] += e[k]
-			case kindRotation:
-				b.rho[c.node] += e[k]
-			case kindScale:
-				b.rho[c.node] += e[k] / b.sigma[c.node]
-			}
+			b.weigh(b.dt, b.rho, c, c.errs[k])
 		}
 		if changed != nil {
 			clear(b.moved)
@@ -239,6 +238,10 @@ func exact(h *fidelity.Hierarchy, chans []*channel, byNode [][]*channel, fails [
 	// The gap terms along the chain (see bound): Σ g·(−path(a)), Σ g, and
 	// the chain's Σρ for the second-order factor.
 	gx, gp, rp := make([]float64, n), make([]float64, n), make([]float64, n)
+	var unused []float64 // weigh's translation terms, which the gap does not need
+	if b != nil {
+		unused = make([]float64, n)
+	}
 	var ref, play fidelity.TRS
 	var buf [16]float64
 	for fi, f := range fails {
@@ -254,47 +257,40 @@ func exact(h *fidelity.Hierarchy, chans []*channel, byNode [][]*channel, fails [
 				continue
 			}
 			var lr, lp [16]float64
-			var g, rho float64
+			var g float64
+			rp[i] = 0 // weigh adds this node's own terms
 			if m := h.Static[i]; m != nil {
 				lr, lp = *m, *m
 			} else {
 				ref, play = h.Rest[i], h.Rest[i]
 				for _, c := range byNode[i] {
-					w := c.width
+					w, at := c.width, k // at: the probe of the engine's value and the error
+					var v []float64
 					if c.constant && len(c.keys) == 2 {
 						// One value throughout: read where it is cached,
 						// its blend worked out once (no slerp gap).
-						set(&ref, c.kind, c.vals[:w])
-						set(&play, c.kind, c.constantAt(k, probes, t32))
-						if b != nil {
-							switch c.kind {
-							case kindRotation:
-								g += c.unit
-								rho += c.errs[0]
-							case kindScale:
-								rho += c.errs[0] / b.sigma[i]
-							}
+						at, v = 0, c.constantAt(k, probes, t32)
+					} else {
+						v = c.playAt(k, fidelity.Nlerp, probes, t32, buf[:w])
+						if b != nil && c.kind == kindRotation {
+							g += c.gapAt(k, probes, t32)
 						}
-						continue
 					}
-					set(&ref, c.kind, c.vals[k*w:k*w+w])
-					set(&play, c.kind, c.playAt(k, fidelity.Nlerp, probes, t32, buf[:w]))
+					set(&ref, c.kind, c.vals[at*w:at*w+w])
+					set(&play, c.kind, v)
 					if b != nil {
-						switch c.kind {
-						case kindRotation:
+						if c.kind == kindRotation {
 							// slerp's blend as clients compute it is not
 							// normalised: its length error counts too.
-							g += c.gapAt(k, probes, t32) + c.unit
-							rho += c.errs[k]
-						case kindScale:
-							rho += c.errs[k] / b.sigma[i]
+							g += c.unit
 						}
+						b.weigh(unused, rp, c, c.errs[at])
 					}
 				}
 				lr = sample.TRS(ref.T, ref.R, ref.S)
 				lp = sample.TRS(play.T, play.R, play.S)
 			}
-			gx[i], gp[i], rp[i] = 0, g, rho
+			gx[i], gp[i] = 0, g
 			if b != nil {
 				gx[i] = -g * b.path[i]
 			}
@@ -436,22 +432,12 @@ func playedErrors(chans []*channel, probes []fidelity.Probe, t32 []float64, ar *
 		}
 		w := c.width
 		c.errs = ar.take(len(probes))
-		// The unit-length term of rotation keys: a quaternion of length s
-		// played as stored (a key, or slerp's blend, which clients do not
-		// normalise) gives the matrix (1−s²)·I + s²·R, off R by |1−s²|·|I−R|,
-		// and |I−R| is at most the channel's sweep (quantSweep: the largest
-		// turn along any arc between two of its quaternions). The largest any
-		// probe's value could give, so that keys added later are covered.
-		c.unit = 0
-		if c.kind == kindRotation && w == 4 {
-			var stretch float64
-			for k := 0; k+4 <= len(c.v32); k += 4 {
-				q := c.v32[k : k+4]
-				stretch = max(stretch, math.Abs(1-(q[0]*q[0]+q[1]*q[1]+q[2]*q[2]+q[3]*q[3])))
-			}
-			if stretch > 0 {
-				c.unit = stretch * quantSweep(c.v32)
-			}
+		// The unit-length term of rotation keys (see lengthTerm); a 16-bit
+		// channel's was worked out with its rounding (quantize).
+		if c.kind != kindRotation || w != 4 {
+			c.unit = 0
+		} else if !c.short {
+			c.unit = lengthTerm(c.v32)
 		}
 		if c.constant && len(c.keys) > 0 {
 			// One value throughout: the error is the rounding of the key.
@@ -472,6 +458,25 @@ func playedErrors(chans []*channel, probes []fidelity.Probe, t32 []float64, ar *
 			c.segmentErrors(c.keys[j], c.keys[j+1], probes, t32)
 		}
 	}
+}
+
+// lengthTerm bounds, per unit of reach, how far a rotation channel's
+// quaternions played as stored (a key, or slerp's blend of two, which
+// clients do not normalise) are from their rotations: a quaternion of length
+// s gives the matrix (1−s²)·I + s²·R, off R by |1−s²|·|I−R|, and |I−R| is
+// at most the channel's sweep (quantSweep: the largest turn along any arc
+// between two of its quaternions). The largest any probe's value could
+// give, so that keys added later are covered.
+func lengthTerm(qs []float64) float64 {
+	var stretch float64
+	for k := 0; k+4 <= len(qs); k += 4 {
+		q := qs[k : k+4]
+		stretch = max(stretch, math.Abs(1-(q[0]*q[0]+q[1]*q[1]+q[2]*q[2]+q[3]*q[3])))
+	}
+	if stretch == 0 {
+		return 0
+	}
+	return stretch * quantSweep(qs)
 }
 
 // segmentErrors sets errs at the probes a client plays between

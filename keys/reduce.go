@@ -436,6 +436,7 @@ func (c *channel) quantize() {
 	}
 	c.short = true
 	c.allowed -= between * c.factor
+	c.unit = between // lengthTerm of the rounded values, worked out with them
 }
 
 // shortErrors returns, per unit of reach, the largest error of a key of q
