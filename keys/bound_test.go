@@ -100,17 +100,7 @@ func TestBoundNeverProvesAnError(t *testing.T) {
 	checked := 0
 	for trial := range 300 {
 		n := 2 + r.Intn(8)
-		parents := make([]int, n)
-		rests := make([]fidelity.TRS, n)
-		for i := range n {
-			parents[i] = -1
-			if i > 0 {
-				parents[i] = i - 1 - r.Intn(min(i, 3)) // mostly chains, some branches
-			}
-			rests[i] = fidelity.TRS{T: [3]float64{r.NormFloat64() * 0.3, r.NormFloat64() * 0.3, r.NormFloat64() * 0.3},
-				R: randQuat(1), S: [3]float64{0.5 + r.Float64(), 0.5 + r.Float64(), 0.5 + r.Float64()}}
-		}
-		h := restHierarchy(parents, rests)
+		h, rests := randomTree(r, n, 3, func() [4]float64 { return randQuat(1) })
 		const probes = 4
 		var chans []*channel
 		mag := math.Pow(10, -1.5-3*r.Float64())
@@ -146,19 +136,13 @@ func TestBoundNeverProvesAnError(t *testing.T) {
 			pr[k] = fidelity.Probe{Index: k, Time: float64(k), Frame: float64(k)}
 			t32[k] = float64(k)
 		}
-		byNode := make([][]*channel, n)
-		for _, c := range chans {
-			byNode[c.node] = append(byNode[c.node], c)
-		}
+		byNode := channelsByNode(chans, n)
 		b := newBound(h, chans, 0.03)
 		playedErrors(chans, pr, t32, nil)
 		// Every node at every probe, measured exactly.
 		all := make([]failure, probes)
 		for k := range all {
-			all[k].probe = k
-			for i := range n {
-				all[k].nodes = append(all[k].nodes, i)
-			}
+			all[k] = failure{k, allNodes(n)}
 		}
 		for k := range probes {
 			e := make([]float64, n)
@@ -190,15 +174,7 @@ func TestNlerpDisplacementMatchesRotationDisplacement(t *testing.T) {
 	r := rand.New(rand.NewSource(3))
 	var out [4]float64
 	for i := range 100000 {
-		q := func() []float64 {
-			v := []float64{r.NormFloat64(), r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}
-			n := math.Sqrt(v[0]*v[0] + v[1]*v[1] + v[2]*v[2] + v[3]*v[3])
-			for j := range v {
-				v[j] /= n
-			}
-			return v
-		}
-		a, b, w := q(), q(), q()
+		a, b, w := randUnit(r), randUnit(r), randUnit(r)
 		u := r.Float64()
 		if i%2 == 0 { // w close to the blend: tiny angles
 			fidelity.Rotate(fidelity.Nlerp, a, b, u, out[:])
@@ -230,16 +206,7 @@ func TestSlerpGapBoundsTheBlends(t *testing.T) {
 	var s, n [4]float64
 	for range 2000 {
 		a := randUnit(r)
-		b := randUnit(r)
-		if a[0]*b[0]+a[1]*b[1]+a[2]*b[2]+a[3]*b[3] < 0 {
-			b = []float64{-b[0], -b[1], -b[2], -b[3]}
-		}
-		// Bring b closer to a by a random amount: angles from 0 to π/2.
-		mix := r.Float64()
-		for j := range b {
-			b[j] = a[j] + (b[j]-a[j])*mix
-		}
-		norm(b)
+		b := towards(r, a)
 		g := slerpGap(a, b)
 		worstGap, worst := 0.0, 0.0
 		for i := 1; i < 1000; i++ {
@@ -266,6 +233,57 @@ func TestSlerpGapBoundsTheBlends(t *testing.T) {
 	}
 }
 
+// towards is a random unit quaternion on a's side, brought closer to a by a
+// random amount: angles from 0 to π/2.
+func towards(r *rand.Rand, a []float64) []float64 {
+	b := randUnit(r)
+	if a[0]*b[0]+a[1]*b[1]+a[2]*b[2]+a[3]*b[3] < 0 {
+		b = []float64{-b[0], -b[1], -b[2], -b[3]}
+	}
+	mix := r.Float64()
+	for j := range b {
+		b[j] = a[j] + (b[j]-a[j])*mix
+	}
+	norm(b)
+	return b
+}
+
+// randomTree is a hierarchy of n nodes, parents before children, each
+// child's parent one of the back nodes before it (mostly chains, some
+// branches), with random translations, scales from 0.5 to 1.5 and
+// rotations from rot; it returns the rests too.
+func randomTree(r *rand.Rand, n, back int, rot func() [4]float64) (*fidelity.Hierarchy, []fidelity.TRS) {
+	parents := make([]int, n)
+	rests := make([]fidelity.TRS, n)
+	for i := range n {
+		parents[i] = -1
+		if i > 0 {
+			parents[i] = i - 1 - r.Intn(min(i, back))
+		}
+		rests[i] = fidelity.TRS{T: [3]float64{r.NormFloat64() * 0.3, r.NormFloat64() * 0.3, r.NormFloat64() * 0.3},
+			R: rot(), S: [3]float64{0.5 + r.Float64(), 0.5 + r.Float64(), 0.5 + r.Float64()}}
+	}
+	return restHierarchy(parents, rests), rests
+}
+
+// channelsByNode lists each node's channels.
+func channelsByNode(chans []*channel, n int) [][]*channel {
+	byNode := make([][]*channel, n)
+	for _, c := range chans {
+		byNode[c.node] = append(byNode[c.node], c)
+	}
+	return byNode
+}
+
+// allNodes is 0 … n−1.
+func allNodes(n int) []int {
+	nodes := make([]int, n)
+	for i := range nodes {
+		nodes[i] = i
+	}
+	return nodes
+}
+
 func randUnit(r *rand.Rand) []float64 {
 	v := []float64{r.NormFloat64(), r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}
 	norm(v)
@@ -287,30 +305,13 @@ func TestSlerpGapBoundHoldsThroughTheHierarchy(t *testing.T) {
 	r := rand.New(rand.NewSource(11))
 	for trial := range 300 {
 		n := 2 + r.Intn(6)
-		parents := make([]int, n)
-		rests := make([]fidelity.TRS, n)
-		for i := range n {
-			parents[i] = -1
-			if i > 0 {
-				parents[i] = i - 1 - r.Intn(min(i, 2))
-			}
-			rests[i] = fidelity.TRS{T: [3]float64{r.NormFloat64() * 0.3, r.NormFloat64() * 0.3, r.NormFloat64() * 0.3},
-				R: [4]float64{0, 0, 0, 1}, S: [3]float64{0.5 + r.Float64(), 0.5 + r.Float64(), 0.5 + r.Float64()}}
-		}
-		h := restHierarchy(parents, rests)
+		h, _ := randomTree(r, n, 2, func() [4]float64 { return [4]float64{0, 0, 0, 1} })
 		var chans []*channel
 		for i := range n {
 			// A rotation keyed at probes 0 and 2 (up to 90° apart), the
 			// engine's value at probe 1 near their blend.
-			a, b := randUnit(r), randUnit(r)
-			if a[0]*b[0]+a[1]*b[1]+a[2]*b[2]+a[3]*b[3] < 0 {
-				b = []float64{-b[0], -b[1], -b[2], -b[3]}
-			}
-			mix := r.Float64()
-			for j := range b {
-				b[j] = a[j] + (b[j]-a[j])*mix
-			}
-			norm(b)
+			a := randUnit(r)
+			b := towards(r, a)
 			var mid [4]float64
 			fidelity.Rotate(fidelity.Slerp, a, b, 0.3, mid[:])
 			m := randUnit(r)
@@ -331,17 +332,10 @@ func TestSlerpGapBoundHoldsThroughTheHierarchy(t *testing.T) {
 		}
 		pr := []fidelity.Probe{{Index: 0, Time: 0}, {Index: 1, Time: 0.3}, {Index: 2, Time: 1}}
 		t32 := []float64{0, 0.3, 1}
-		byNode := make([][]*channel, n)
-		for _, c := range chans {
-			byNode[c.node] = append(byNode[c.node], c)
-		}
+		byNode := channelsByNode(chans, n)
 		bnd := newBound(h, chans, 0.03)
 		playedErrors(chans, pr, t32, nil)
-		nodes := make([]int, n)
-		for i := range nodes {
-			nodes[i] = i
-		}
-		f := []failure{{1, nodes}}
+		f := []failure{{1, allNodes(n)}}
 		want := make([]float64, n)
 		exact(h, chans, byNode, f, pr, t32, 0.03, nil, 0, func(_, i int, e float64) { want[i] = e })
 		exact(h, chans, byNode, f, pr, t32, 0.03, bnd, math.Inf(1), func(_, i int, e float64) {
