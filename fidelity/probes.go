@@ -112,31 +112,21 @@ func Probes(spec ProbeSpec) []Probe {
 			continue
 		}
 		stepped := sample.IsStepped(ev)
-		if jumps, ok := sample.JumpFrames(ev, jumpThreshold); ok && !stepped {
-			// The evaluator knows where it jumps: no evaluation around
-			// every key.
-			for _, kf := range k.KeyFrames() {
-				for _, f := range bakedFrames(a, kf) {
-					add(f)
-				}
-			}
-			for _, jf := range jumps {
-				for _, f := range bakedFrames(a, jf) {
-					if f > 0 && f <= span {
-						edge(f)
-					}
-				}
-			}
-			continue
-		}
+		// An evaluator that knows where it jumps (sample.Jumper) is not
+		// evaluated around every key.
+		jumps, known := sample.JumpFrames(ev, jumpThreshold)
 		w := min(ev.Width(), len(v0))
 		for _, kf := range k.KeyFrames() {
+			_, jumpHere := slices.BinarySearch(jumps, kf)
 			for _, f := range bakedFrames(a, kf) {
 				add(f)
 				if f <= 0 || f > span {
 					continue
 				}
-				if !stepped {
+				if !stepped && known && !jumpHere {
+					continue
+				}
+				if !stepped && !known {
 					hi := float32(f / src)
 					lo := float64(math.Nextafter32(hi, float32(math.Inf(-1)))) * src
 					ev.Eval(sample.SourceFrame(a, lo), v0[:w])

@@ -51,7 +51,8 @@ func IsConstant(ev Evaluator) bool {
 // alone, at which key frames their value jumps (a segment ends elsewhere
 // than the next one starts) by more than threshold·(1+|value|): a
 // consumer that looks for discontinuities need not evaluate around every
-// key. ok is false when the evaluator cannot tell.
+// key. The frames are among KeyFrames, in increasing order; ok is false
+// when the evaluator cannot tell.
 type Jumper interface {
 	JumpFrames(threshold float64) (frames []float64, ok bool)
 }
