@@ -40,6 +40,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from blender_expected import slerp_rows, values_at  # noqa: E402  glTF interpolation, in numpy
+from blender_world import gltf_trs_matrices  # noqa: E402  glTF T·R·S rows to matrices, in numpy
 
 TOLERANCE = 1e-5
 TRS = ("translation", "rotation", "scale")
@@ -184,28 +185,6 @@ def plan(project, roots):
 
 # --- what bake's JSON says ---------------------------------------------------
 
-def trs_matrices(t, r, s):
-    """4x4 matrices T·R·S for rows of translations, quaternions (x, y, z, w)
-    and scales (shape n x 3, n x 4, n x 3)."""
-    t, r, s = (np.asarray(a, dtype=float) for a in (t, r, s))
-    r = r / np.linalg.norm(r, axis=1, keepdims=True)
-    x, y, z, w = r.T
-    m = np.zeros((len(t), 4, 4))
-    m[:, 0, 0] = 1 - 2 * (y * y + z * z)
-    m[:, 0, 1] = 2 * (x * y - z * w)
-    m[:, 0, 2] = 2 * (x * z + y * w)
-    m[:, 1, 0] = 2 * (x * y + z * w)
-    m[:, 1, 1] = 1 - 2 * (x * x + z * z)
-    m[:, 1, 2] = 2 * (y * z - x * w)
-    m[:, 2, 0] = 2 * (x * z - y * w)
-    m[:, 2, 1] = 2 * (y * z + x * w)
-    m[:, 2, 2] = 1 - 2 * (x * x + y * y)
-    m[:, :3, :3] *= s[:, None, :]
-    m[:, :3, 3] = t
-    m[:, 3, 3] = 1
-    return m
-
-
 def expected_worlds(doc, anim, at=None):
     """World matrices (samples x 4 x 4) of every node at every sample of
     anim (or at the times at), by name, and the clip's TRS channels by
@@ -231,7 +210,7 @@ def expected_worlds(doc, anim, at=None):
             for path, rest in zip(TRS, ([0, 0, 0], [0, 0, 0, 1], [1, 1, 1])):
                 rows = channels.get((n["name"], path))
                 parts.append(rows if rows is not None else np.tile(f32(n.get(path) or rest), (count, 1)))
-            local = trs_matrices(*parts)
+            local = gltf_trs_matrices(*parts)
         parent = n.get("parent")
         worlds[n["name"]] = local if parent is None else np.matmul(worlds[parent], local)
     return worlds, channels
