@@ -443,6 +443,7 @@ func convertOne(j job, cfg *convertConfig, opts sample.Options) (res result) {
 				res.err = err
 				return res
 			}
+			godotRename(baked, cfg.godot, warn)
 			o, err := encodeAll(baked, names[k], cfg)
 			if err != nil {
 				res.err = err

@@ -7,6 +7,15 @@ import (
 	"github.com/animbake/bake/sample"
 )
 
+// godotRename gives baked's clips names that Godot (version 3 or 4; none
+// for 0) imports as distinct clips, before any form is written, so the glTF,
+// the JSON and the sidecar agree; each renamed clip is a warning.
+func godotRename(b *sample.Baked, version int, warn func(string)) {
+	for _, w := range godot.Rename(b, version) {
+		warn(w)
+	}
+}
+
 // godotSidecars returns the Godot .import sidecar of every glTF output in
 // outs (version 3 or 4; none for 0), named after the output
 // ("Bass.glb.import"), and the sidecar's warnings. They are written with the

@@ -2,9 +2,12 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/animbake/bake/internal/testfiles"
 )
 
 // --godot writes one sidecar beside each glTF output (none beside the
@@ -37,5 +40,47 @@ func TestGodotSidecars(t *testing.T) {
 	}
 	if code, _, _ := runCLI("--godot", "5", in); code != 2 {
 		t.Errorf("--godot 5: exit %d, want 2", code)
+	}
+}
+
+// Gerudo's talk clips: "Face_Default_Joy_Talk" and
+// "Face_Default_Joy_Talk_Loop" would both import into Godot 4 as
+// "Face_Default_Joy_Talk". --godot 4 writes the looping one as
+// "Face_Default_Joy_Talk_Loop-loop" (Godot 4 shows "Face_Default_Joy_Talk_Loop"),
+// keeps its source name and warns; --godot 3 keeps both names.
+func TestGodotNameCollision(t *testing.T) {
+	src := testfiles.Samples(t, "bfres", "Npc_Gerudo_Queen_Animation.bfres")
+	for _, tc := range []struct{ version, name string }{
+		{"4", "Face_Default_Joy_Talk_Loop-loop"}, {"3", "Face_Default_Joy_Talk_Loop-loop"}} {
+		out := t.TempDir()
+		code, _, stderr := runCLI("--godot", tc.version, "-f", "json", "-o", out, src)
+		if code != 0 {
+			t.Fatalf("--godot %s: exit %d: %s", tc.version, code, stderr)
+		}
+		if warned := strings.Contains(stderr, `Godot 4 shows as "Face_Default_Joy_Talk_Loop"`); warned != (tc.version == "4") {
+			t.Errorf("--godot %s: warning %v:\n%s", tc.version, warned, stderr)
+		}
+		var doc struct {
+			Animations []struct {
+				Name   string         `json:"name"`
+				Extras map[string]any `json:"extras"`
+			} `json:"animations"`
+		}
+		data := tree(t, out)["Npc_Gerudo_Queen_Animation.json"]
+		if err := json.Unmarshal(data, &doc); err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, a := range doc.Animations {
+			if a.Name == tc.name {
+				found = true
+				if a.Extras["sourceName"] != "Face_Default_Joy_Talk_Loop" {
+					t.Errorf("--godot %s: %s extras %v", tc.version, a.Name, a.Extras)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("--godot %s: no clip %s", tc.version, tc.name)
+		}
 	}
 }

@@ -11,7 +11,8 @@
 //   - the optimizer off, and in Godot 4 compression off, immutable tracks
 //     kept and trimming off;
 //   - mesh compression off, so vertex data keeps full precision;
-//   - Godot 4: each clip's loop mode (settings/loop_mode). Godot 3 has no
+//   - Godot 4: each clip's loop mode (settings/loop_mode), keyed by the name
+//     Godot gives the clip (ImportedName4; Rename makes those distinct). Godot 3 has no
 //     per-clip setting for a glTF's own animations (its clip slots only
 //     split an animation named "default"), so its loops come from the
 //     names: bake's --godot 3 implies --loop-suffix.
@@ -168,45 +169,6 @@ func godot4(anims []sample.BakedAnimation, fps float64) ([]byte, error) {
 	}
 	b.WriteString("\"nodes\": {\n\"PATH:AnimationPlayer\": {\n\"compression/enabled\": false,\n\"optimizer/enabled\": false\n}\n}\n}\n")
 	return b.Bytes(), nil
-}
-
-// ImportedName4 is the name Godot 4's scene importer gives a glTF
-// animation before it looks up the animation's _subresources settings: a
-// name with the suffix "-loop", "_loop", "-cycle", "_cycle" or
-// "-loop_mode"/"_loop_mode" (in any case; after setting aside trailing
-// digits, spaces and underscores), or containing "$loop" etc., loses that
-// suffix (resource_importer_scene.cpp, _pre_fix_node, which runs before
-// _post_fix_animations applies the settings).
-func ImportedName4(name string) string {
-	for _, s := range []string{"loop_mode", "loop", "cycle"} {
-		name = fixSuffix(name, s)
-	}
-	return name
-}
-
-// fixSuffix removes the import hint s from name the way Godot 4 does: the
-// tail of digits, characters up to space and '_' is set aside; then
-// "$"+s anywhere (found in any case, removed where it matches exactly), or
-// a final "-"+s or "_"+s (any case), is removed and the tail put back.
-func fixSuffix(name, s string) string {
-	what := name
-	for len(what) > 0 {
-		c := what[len(what)-1]
-		if c >= '0' && c <= '9' || c <= ' ' || c == '_' {
-			what = what[:len(what)-1]
-			continue
-		}
-		break
-	}
-	end := name[len(what):]
-	lower := strings.ToLower(what)
-	switch {
-	case strings.Contains(lower, "$"+s):
-		return strings.ReplaceAll(what, "$"+s, "") + end
-	case strings.HasSuffix(lower, "-"+s), strings.HasSuffix(lower, "_"+s):
-		return what[:len(what)-len(s)-1] + end
-	}
-	return name
 }
 
 // quote writes s as a Godot string literal.

@@ -18,31 +18,6 @@ func clip(name, loop string, fps float64, n int) sample.BakedAnimation {
 	return sample.BakedAnimation{Name: name, Loop: loop, FPS: fps, Times: times}
 }
 
-// The names Godot 4's importer gives animations, worked out from its
-// _teststr/_fixstr rules (resource_importer_scene.cpp): trailing digits,
-// spaces and '_' are set aside, then a "-"/"_" + hint suffix (any case) or
-// "$" + hint anywhere is removed and the tail restored.
-func TestImportedName4(t *testing.T) {
-	for in, want := range map[string]string{
-		"Move-loop":        "Move",
-		"Wait_Ground-loop": "Wait_Ground",
-		"Walk_LOOP":        "Walk",
-		"Idle_loop_2":      "Idle_2",
-		"Run$loop":         "Run",
-		"Swim-cycle":       "Swim",
-		"Fly_loop_mode":    "Fly",
-		"loop":             "loop",
-		"Loopy":            "Loopy",
-		"Dead":             "Dead",
-		"loop_once":        "loop_once",
-		"Walk_loop_once":   "Walk_loop_once",
-	} {
-		if got := ImportedName4(in); got != want {
-			t.Errorf("ImportedName4(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 // params reads a sidecar's sections and key=value lines (values up to the
 // next key, so a multi-line dictionary stays whole).
 func params(t *testing.T, data []byte) (sections []string, keys []string, values map[string]string) {
