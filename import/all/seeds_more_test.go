@@ -2,11 +2,12 @@ package all
 
 import (
 	"github.com/animbake/bake/import/bfres/bfreswrite"
+	"github.com/animbake/bake/import/bntx/bntxwrite"
 	"github.com/animbake/bake/import/ccs/ccswrite/demogen/ccsdemo"
 	"github.com/animbake/bake/import/virtools/vtwrite"
 )
 
-// init adds the BFRES, CCS and Virtools writers' output to the hostile
+// init adds the BFRES, BNTX, CCS and Virtools writers' output to the hostile
 // seeds: each format's demo inputs (what testdata/demo holds) and the
 // Virtools importer tests' sample scene.
 func init() {
@@ -14,6 +15,9 @@ func init() {
 		var s []seed
 		for _, f := range bfreswrite.Demo() {
 			s = append(s, seed{"bfres/" + f.Name, f.Data})
+		}
+		for _, f := range bntxwrite.Demo() {
+			s = append(s, seed{"bntx/" + f.Name, f.Data})
 		}
 		for _, f := range ccsdemo.Files() {
 			s = append(s, seed{"ccs/" + f.Name, f.Data})
