@@ -43,6 +43,10 @@ func DecodeBlock(f Format, b []byte, out *[64]byte) {
 			out[i*4+2] = 0
 			out[i*4+3] = 255
 		}
+	case BC7:
+		decodeBC7(b[:16], out)
+	case BC6HU, BC6HS:
+		decodeBC6H(b[:16], f == BC6HS, out)
 	default:
 		panic("pixel: DecodeBlock of uncompressed format " + f.String())
 	}

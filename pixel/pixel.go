@@ -1,11 +1,12 @@
 // Package pixel decodes the pixel formats that several importers share into
-// 8-bit RGBA: the block-compressed formats BC1–BC5 (DXT1–5, ATI1/2), the
-// direct-colour formats RGBA8, RGB565, RGB5A1, RGBA4, R8 and RG8, indexed
-// 4- and 8-bit images with an RGBA palette, and channel selection (the GX2
-// component selectors). It knows nothing of any console's tiling or of any
-// file format: an importer untiles its surface into rows of elements (pixels,
-// or 4×4 blocks for BCn) and hands them here, and the result goes into
-// model.Image as rows top to bottom.
+// 8-bit RGBA: the block-compressed formats BC1–BC7 (DXT1–5, ATI1/2, BPTC),
+// the direct-colour formats RGBA8, RGB565, RGB5A1, RGBA4, R8 and RG8,
+// indexed 4- and 8-bit images with an RGBA palette, and channel selection
+// (the GX2 component selectors). It also lays out the one console surface
+// layout shared by several formats, the Tegra X1's block-linear layout
+// (tegra.go). It knows nothing of any file format: an importer untiles its
+// surface into rows of elements (pixels, or 4×4 blocks for BCn) and hands
+// them here, and the result goes into model.Image as rows top to bottom.
 //
 // Every decoder works on bytes in the order the GPU reads them; the bit
 // layout of each format is spelt out on its constant. The sRGB variants of a
@@ -52,6 +53,12 @@ const (
 	BC5
 	// BC5S: BC5 with signed endpoints, mapped from −1..1 to 0..255.
 	BC5S
+	// BC7 (BPTC UNORM): 16-byte blocks in eight modes (bc7.go).
+	BC7
+	// BC6H unsigned and signed half floats (BPTC float): 16-byte blocks
+	// in fourteen modes, clamped to 0..1 for 8 bits (bc6.go).
+	BC6HU
+	BC6HS
 	numFormats
 )
 
@@ -77,6 +84,9 @@ var infos = [numFormats]Info{
 	BC4S:   {"BC4_SNORM", 4, 4, 8},
 	BC5:    {"BC5", 4, 4, 16},
 	BC5S:   {"BC5_SNORM", 4, 4, 16},
+	BC7:    {"BC7", 4, 4, 16},
+	BC6HU:  {"BC6H_UF16", 4, 4, 16},
+	BC6HS:  {"BC6H_SF16", 4, 4, 16},
 }
 
 // Valid reports whether f is one of the formats above.

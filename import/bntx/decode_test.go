@@ -262,3 +262,40 @@ func TestDemo(t *testing.T) {
 	check("demo_bc1", 8, 9, [4]byte{255, 0, 0, 255})  // column 2: red
 	check("demo_rgba", 15, 3, [4]byte{240, 48, 128, 135})
 }
+
+// TestBPTCFormats: BC7 and BC6H textures decode through the BNTX formats
+// 0x2006 (BC7 sRGB) and 0x1F0A (BC6H UFLOAT). The BC7 block is all mode 6
+// with both endpoints (127, 0, 0, 127) and p = 1 → (255, 1, 1, 255); the
+// BC6H block is mode 11 with every endpoint 0 → black.
+func TestBPTCFormats(t *testing.T) {
+	bc7 := make([]byte, 16)
+	// mode 6 (bit 6), R0 = R1 = 127 (bits 7–20), A0 = A1 = 127 (bits
+	// 49–62), p-bits 1 (bits 63, 64).
+	set := func(b []byte, from, n int) {
+		for k := from; k < from+n; k++ {
+			b[k/8] |= 1 << (k % 8)
+		}
+	}
+	set(bc7, 6, 1)
+	set(bc7, 7, 14)
+	set(bc7, 49, 16)
+	bc6 := make([]byte, 16)
+	bc6[0] = 0x03
+	data := write(t, bntxwrite.File{Textures: []bntxwrite.Texture{
+		{Name: "bc7", Format: 0x2006, Width: 4, Height: 4, Packed: bc7},
+		{Name: "bc6", Format: 0x1F0A, Width: 4, Height: 4, Packed: bc6},
+	}})
+	texs, err := bntx.Textures(data, nil)
+	if err != nil || len(texs) != 2 {
+		t.Fatalf("%d textures, %v", len(texs), err)
+	}
+	if got := pixelAt(texs[0].Image.RGBA, 4, 3, 3); got != [4]byte{255, 1, 1, 255} {
+		t.Errorf("bc7 (3,3) = %v", got)
+	}
+	if got := pixelAt(texs[1].Image.RGBA, 4, 1, 2); got != [4]byte{0, 0, 0, 255} {
+		t.Errorf("bc6 (1,2) = %v", got)
+	}
+	if texs[0].Extras["srgb"] != true || texs[0].Extras["bntx"].(map[string]any)["format"] != "BC7_SRGB" {
+		t.Errorf("bc7 extras %v", texs[0].Extras)
+	}
+}

@@ -71,6 +71,10 @@ var pixelFormats = map[ImageFormat]decodable{
 	0x1D02: {pixel: pixel.BC4S},
 	0x1E01: {pixel: pixel.BC5},
 	0x1E02: {pixel: pixel.BC5S},
+	0x1F05: {pixel: pixel.BC6HS},
+	0x1F0A: {pixel: pixel.BC6HU},
+	0x2001: {pixel: pixel.BC7},
+	0x2006: {pixel: pixel.BC7},
 }
 
 // Pixel returns the pixel decoder of f, whether it is stored blue first,
@@ -88,7 +92,7 @@ func (f ImageFormat) SRGB() bool { return f.Type() == 6 }
 func (f ImageFormat) TwoChannel() bool { return f.Channel() == 0x1E || f.Channel() == 0x09 }
 
 // decodedFormats names the decoded formats for the unsupported-format error.
-const decodedFormats = "BC1–BC5, R8, R8_G8, R8_G8_B8_A8, B8_G8_R8_A8 and their sRGB variants"
+const decodedFormats = "BC1–BC7, R8, R8_G8, R8_G8_B8_A8, B8_G8_R8_A8 and their sRGB variants"
 
 // Channel sources (nn::gfx::ChannelSource) as a BRTI stores them, one byte
 // per output channel R, G, B, A.
