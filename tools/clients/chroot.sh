@@ -48,6 +48,13 @@ mounts() {
   done
 }
 
+# unmount undoes mounts for DIR (deepest first).
+unmount() {
+  local dir=$1 m
+  awk -v d="$dir" '$2 == d || index($2, d "/") == 1 {print $2}' /proc/mounts | sort -r |
+    while read -r m; do umount "$m" 2>/dev/null || umount -l "$m"; done
+}
+
 ensure() {
   local suite=$1; shift
   local dir=$base/$suite
@@ -59,7 +66,10 @@ ensure() {
         die "cannot install debootstrap"
     fi
     local m; m=$(mirror)
-    rm -rf "$dir"; mkdir -p "$base"
+    # A half-built chroot may still have the host's folders bound into it:
+    # unmount them first, and never let rm cross into another file system.
+    unmount "$dir"
+    rm -rf --one-file-system "$dir"; mkdir -p "$base"
     local log=$base/$suite.debootstrap.log
     debootstrap --variant=minbase "$suite" "$dir" "$m" >"$log" 2>&1 ||
       { tail -20 "$log" >&2; die "debootstrap $suite failed (log: $log)"; }
