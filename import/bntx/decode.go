@@ -49,15 +49,14 @@ func (f *File) Decode(t *Texture) ([]byte, error) {
 	case t.SampleCount > 1:
 		return nil, unsupported("texture %s is multisampled (%d samples)", t.Name, t.SampleCount)
 	}
-	pf, bgr, ok := t.Format.Pixel()
-	if !ok {
+	if _, ok := pixelFormats[t.Format]; !ok {
 		return nil, unsupported("texture %s has the format %s, which is not decoded (%s are)", t.Name, t.Format, decodedFormats)
 	}
-	cols, rows, err := pf.Elements(t.Width, t.Height)
+	cols, rows, bytes, err := t.Format.Elements(t.Width, t.Height)
 	if err != nil {
 		return nil, at(0x24, "%v", err)
 	}
-	surf := pixel.TegraSurface{Cols: cols, Rows: rows, Bytes: pf.Info().Bytes,
+	surf := pixel.TegraSurface{Cols: cols, Rows: rows, Bytes: bytes,
 		Linear: t.TileMode == TileLinear, BlockHeightLog2: t.BlockHeightLog2}
 	size, err := surf.Size()
 	if err != nil {
@@ -74,12 +73,9 @@ func (f *File) Decode(t *Texture) ([]byte, error) {
 	if err != nil {
 		return nil, at(0x70, "%v", err)
 	}
-	rgba, err := pixel.Decode(pf, packed, t.Width, t.Height)
+	rgba, err := t.Format.decode(packed, t.Width, t.Height)
 	if err != nil {
 		return nil, at(0x1C, "%v", err)
-	}
-	if bgr {
-		pixel.Swizzle(rgba, pixel.Selector{pixel.ChanB, pixel.ChanG, pixel.ChanR, pixel.ChanA})
 	}
 	pixel.Swizzle(rgba, sel)
 	return rgba, nil

@@ -128,11 +128,12 @@ func TestParseHeader(t *testing.T) {
 	}
 }
 
-// TestUnsupportedFormatWarns: an ASTC texture is left out with a warning
-// naming it and its format; the other texture still decodes.
+// TestUnsupportedFormatWarns: an R5G6B5 texture (a format whose bit order
+// the references leave open) is left out with a warning naming it and its
+// format; the other texture still decodes.
 func TestUnsupportedFormatWarns(t *testing.T) {
 	data := write(t, bntxwrite.File{Textures: []bntxwrite.Texture{
-		{Name: "astc", Format: 0x2D06, Width: 4, Height: 4, Raw: make([]byte, 512)},
+		{Name: "r565", Format: 0x0701, Width: 4, Height: 4, Raw: make([]byte, 512)},
 		{Name: "ok", Format: 0x0201, Width: 1, Height: 1, Packed: []byte{9}},
 	}})
 	var warns []string
@@ -140,7 +141,7 @@ func TestUnsupportedFormatWarns(t *testing.T) {
 	if err != nil || len(texs) != 1 || texs[0].Name != "ok" {
 		t.Fatalf("textures %v, err %v", texs, err)
 	}
-	if len(warns) != 1 || !strings.Contains(warns[0], "astc") || !strings.Contains(warns[0], "ASTC_4x4_SRGB") {
+	if len(warns) != 1 || !strings.Contains(warns[0], "r565") || !strings.Contains(warns[0], "R5_G6_B5_UNORM") {
 		t.Errorf("warnings %q", warns)
 	}
 	f, _ := bntx.Parse(data)
@@ -297,5 +298,27 @@ func TestBPTCFormats(t *testing.T) {
 	}
 	if texs[0].Extras["srgb"] != true || texs[0].Extras["bntx"].(map[string]any)["format"] != "BC7_SRGB" {
 		t.Errorf("bc7 extras %v", texs[0].Extras)
+	}
+}
+
+// TestASTCFormat: an ASTC 5×5 texture of 7×3 pixels (2×1 blocks) decodes
+// through format 0x2F01. Both blocks are void extents (bits 0–8 = 0x1FC,
+// LDR, reserved bits 11, no extent) of UNORM16 (0xFFFF, 0x8000, 0,
+// 0x4000): 8-bit (255, 128, 0, 64), as worked out in pixel's
+// TestASTCVoidExtent.
+func TestASTCFormat(t *testing.T) {
+	block := []byte{0xFC, 0xFD, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x00, 0x80, 0x00, 0x00, 0x00, 0x40}
+	data := write(t, bntxwrite.File{Textures: []bntxwrite.Texture{
+		{Name: "astc", Format: 0x2F01, Width: 7, Height: 3, Packed: append(append([]byte(nil), block...), block...)},
+	}})
+	texs, err := bntx.Textures(data, nil)
+	if err != nil || len(texs) != 1 {
+		t.Fatalf("%d textures, %v", len(texs), err)
+	}
+	if got := pixelAt(texs[0].Image.RGBA, 7, 6, 2); got != [4]byte{255, 128, 0, 64} {
+		t.Errorf("(6,2) = %v", got)
+	}
+	if f := texs[0].Extras["bntx"].(map[string]any)["format"]; f != "ASTC_5x5_UNORM" {
+		t.Errorf("format %v", f)
 	}
 }

@@ -46,11 +46,24 @@ func (f ImageFormat) String() string {
 }
 
 // decodable maps the channel and type of each format this package decodes
-// to the pixel decoder, and says whether the bytes are stored swapped
-// (B8G8R8A8: blue first).
+// to the pixel decoder (a pixel.Format, or an ASTC footprint), and says
+// whether the bytes are stored swapped (B8G8R8A8: blue first).
 type decodable struct {
 	pixel pixel.Format
+	astc  pixel.ASTC
 	bgr   bool
+}
+
+// astcFootprints are the block sizes of the ASTC channel formats 0x2D–0x3A.
+var astcFootprints = [][2]int{{4, 4}, {5, 4}, {5, 5}, {6, 5}, {6, 6}, {8, 5}, {8, 6}, {8, 8},
+	{10, 5}, {10, 6}, {10, 8}, {10, 10}, {12, 10}, {12, 12}}
+
+func init() {
+	for i, fp := range astcFootprints {
+		ch := ImageFormat(0x2D+i) << 8
+		pixelFormats[ch|1] = decodable{astc: pixel.ASTC{BlockW: fp[0], BlockH: fp[1]}}
+		pixelFormats[ch|6] = decodable{astc: pixel.ASTC{BlockW: fp[0], BlockH: fp[1], SRGB: true}}
+	}
 }
 
 // pixelFormats lists the decoded formats by (channel, type).
@@ -77,11 +90,46 @@ var pixelFormats = map[ImageFormat]decodable{
 	0x2006: {pixel: pixel.BC7},
 }
 
-// Pixel returns the pixel decoder of f, whether it is stored blue first,
-// and whether f is decoded at all.
+// Pixel returns the pixel decoder of f (the zero Format for ASTC, see
+// ASTC), whether it is stored blue first, and whether f is decoded at all.
 func (f ImageFormat) Pixel() (pf pixel.Format, bgr, ok bool) {
 	d, ok := pixelFormats[f]
 	return d.pixel, d.bgr, ok
+}
+
+// ASTC returns the ASTC footprint of f, if f is an ASTC format.
+func (f ImageFormat) ASTC() (pixel.ASTC, bool) {
+	d := pixelFormats[f]
+	return d.astc, d.astc.Valid()
+}
+
+// Elements returns the storage of a w×h level of a decodable format: the
+// elements (pixels or blocks) per row and rows, and the bytes of an
+// element. A format this package does not decode is an error.
+func (f ImageFormat) Elements(w, h int) (cols, rows, bytes int, err error) {
+	if _, ok := pixelFormats[f]; !ok {
+		return 0, 0, 0, fmt.Errorf("format %s is not decoded", f)
+	}
+	if a, ok := f.ASTC(); ok {
+		cols, rows, err = a.Elements(w, h)
+		return cols, rows, pixel.ASTCBlockBytes, err
+	}
+	pf, _, _ := f.Pixel()
+	cols, rows, err = pf.Elements(w, h)
+	return cols, rows, pf.Info().Bytes, err
+}
+
+// decode converts packed rows of elements of a decodable format to RGBA.
+func (f ImageFormat) decode(packed []byte, w, h int) ([]byte, error) {
+	if a, ok := f.ASTC(); ok {
+		return pixel.DecodeASTC(a, packed, w, h)
+	}
+	pf, bgr, _ := f.Pixel()
+	rgba, err := pixel.Decode(pf, packed, w, h)
+	if err == nil && bgr {
+		pixel.Swizzle(rgba, pixel.Selector{pixel.ChanB, pixel.ChanG, pixel.ChanR, pixel.ChanA})
+	}
+	return rgba, err
 }
 
 // SRGB reports whether f's colours are sRGB-encoded.
@@ -92,7 +140,7 @@ func (f ImageFormat) SRGB() bool { return f.Type() == 6 }
 func (f ImageFormat) TwoChannel() bool { return f.Channel() == 0x1E || f.Channel() == 0x09 }
 
 // decodedFormats names the decoded formats for the unsupported-format error.
-const decodedFormats = "BC1–BC7, R8, R8_G8, R8_G8_B8_A8, B8_G8_R8_A8 and their sRGB variants"
+const decodedFormats = "BC1–BC7, ASTC (LDR, 4x4–12x12), R8, R8_G8, R8_G8_B8_A8, B8_G8_R8_A8 and their sRGB variants"
 
 // Channel sources (nn::gfx::ChannelSource) as a BRTI stores them, one byte
 // per output channel R, G, B, A.

@@ -168,15 +168,11 @@ func (t Texture) level0() ([]byte, error) {
 	if t.Raw != nil {
 		return t.Raw, nil
 	}
-	pf, _, ok := t.Format.Pixel()
-	if !ok {
-		return nil, fmt.Errorf("the writer tiles only decodable formats, not %s (give Raw bytes)", t.Format)
-	}
-	cols, rows, err := pf.Elements(t.Width, t.Height)
+	cols, rows, bytes, err := t.Format.Elements(t.Width, t.Height)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("the writer tiles only decodable formats (give Raw bytes): %w", err)
 	}
-	s := pixel.TegraSurface{Cols: cols, Rows: rows, Bytes: pf.Info().Bytes, Linear: t.Linear, BlockHeightLog2: t.BlockHeightLog2}
+	s := pixel.TegraSurface{Cols: cols, Rows: rows, Bytes: bytes, Linear: t.Linear, BlockHeightLog2: t.BlockHeightLog2}
 	return s.Tile(t.Packed)
 }
 
