@@ -92,4 +92,12 @@ else
   echo "(godot3 or xvfb-run not installed: Godot client check skipped; apt-get install -y godot3 xvfb python3-numpy)"
 fi
 
+echo "== bake view in headless Chromium (tools/view)"
+if command -v chromium >/dev/null; then
+  [ -d tools/view/node_modules ] || (cd tools/view && npm ci --no-audit --no-fund --silent)
+  node tools/view/view_test.mjs "$work/bake" "$work/demo" $([ -d "$work/samples" ] && echo "$work/samples")
+else
+  echo "(chromium not installed: bake view browser test skipped; apt-get install -y chromium)"
+fi
+
 echo "all tests passed"

@@ -41,7 +41,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	cmd := "convert"
 	if len(args) > 0 {
 		switch args[0] {
-		case "list", "eval", "plot", "check", "manifest", "stats", "help":
+		case "list", "eval", "plot", "check", "manifest", "stats", "view", "help":
 			cmd, args = args[0], args[1:]
 		}
 	}
@@ -58,6 +58,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = runManifest(args, stdout, stderr)
 	case "stats":
 		err = runStats(args, stdout, stderr)
+	case "view":
+		err = runView(args, stdout, stderr)
 	case "help":
 		fmt.Fprint(stdout, mainUsage)
 		return exitOK
@@ -95,6 +97,7 @@ Usage:
   bake check [flags] PATH... -o OUT   exit 0 when OUT is up to date with PATH... (by its manifest), else 1
   bake manifest merge A.json B.json ... -o M.json   join the manifests of CI shards
   bake stats [--json] [--tolerance M] PATH...  keys, bytes and measured error per clip
+  bake view [--addr HOST:PORT] OUT...  browse OUT's outputs beside the engine's pose (a local web page)
 
 Examples:
   bake -o baked testdata/demo                 every demo input to .glb under baked/

@@ -72,6 +72,7 @@ func runStats(args []string, stdout, stderr io.Writer) error {
 	shell := fs.Float64("shell", fidelity.DefaultShell, "shell distance of the virtual vertices in metres")
 	perFrame := fs.Int("measure-probes", fidelity.ProbesPerFrame, "regular probes per source frame of the measurement")
 	midpoints := fs.Bool("midpoints", false, "also probe halfway between consecutive key times")
+	atFrame := fs.Float64("at-frame", -1, "measure only at this source frame of every clip (the error bake view reads out there)")
 	against := fs.String("against", "", "measure this glTF/GLB (another tool's rendition of the one input file's bake) instead of bake's keys")
 	if err := parseFlags(fs, &cfg.common, args, statsUsage, stdout); err != nil {
 		return err
@@ -120,6 +121,8 @@ func runStats(args []string, stdout, stderr io.Writer) error {
 					if doc, err = gltf.Open(*against); err == nil {
 						res, err = fidelity.MeasureGLTF(f, b, doc, mo)
 					}
+				} else if *atFrame >= 0 {
+					res, err = fidelity.MeasureBakedAt(f, b, *atFrame, *shell)
 				} else {
 					res, err = fidelity.MeasureBaked(f, b, mo)
 				}
