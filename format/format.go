@@ -130,6 +130,15 @@ const HeadSize = 64
 // ErrUnknown is returned by Sniff when no importer recognises a file.
 var ErrUnknown = errors.New("not a recognised animation file")
 
+// NotYetSupported wraps the error of a file an importer recognises but has
+// no reader for yet (a newer layout of its format). An archive skips such
+// a member with a warning, as it skips members no importer recognises; a
+// file given on its own still fails with Err.
+type NotYetSupported struct{ Err error }
+
+func (e *NotYetSupported) Error() string { return e.Err.Error() }
+func (e *NotYetSupported) Unwrap() error { return e.Err }
+
 // Sniff returns the format whose sniffer accepts the given leading bytes.
 func Sniff(head []byte) (Format, error) {
 	mu.RLock()

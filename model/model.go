@@ -6,7 +6,9 @@ package model
 // File is one converted source file: its nodes, animations and curves.
 type File struct {
 	// Name is the output base name for files that come out of an archive
-	// holding several (a CCS DATA.BIN member); empty for ordinary files.
+	// holding several (a CCS DATA.BIN member, a SARC member); empty for
+	// ordinary files. "/" separates folders (a member inside an archive
+	// folder or a nested archive: "layout/timg/__Combined").
 	Name string
 	// Source says where the data came from.
 	Source Source

@@ -430,7 +430,7 @@ func convertOne(j job, cfg *convertConfig, opts sample.Options) (res result) {
 		content++
 		base := j.base
 		if f.Name != "" {
-			base = filepath.Join(j.base, sanitize(f.Name))
+			base = filepath.Join(j.base, sanitizePath(f.Name))
 		}
 		parts := []*model.File{f}
 		names := []string{base}

@@ -13,6 +13,17 @@ import (
 	"unicode/utf8"
 )
 
+// sanitizePath turns an archive member's output name, whose folders are
+// separated by "/" (model.File.Name), into a safe relative path: each
+// element sanitized, so none can climb out of the output folder.
+func sanitizePath(name string) string {
+	parts := strings.Split(name, "/")
+	for i, p := range parts {
+		parts[i] = sanitize(p)
+	}
+	return filepath.Join(parts...)
+}
+
 // sanitize turns a name found inside a file into one safe path element:
 // no separators, no "..", no NUL or control characters, no trailing dots or
 // spaces, and no reserved Windows device names.

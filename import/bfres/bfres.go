@@ -56,7 +56,7 @@ func unwrap(data []byte, limit int64) ([]byte, error) {
 		data = out
 	}
 	if isSwitch(data) {
-		return nil, binread.Errorf(0, "Switch BFRES is not supported yet (magic \"FRES    \", little-endian); only Wii U BFRES is")
+		return nil, &format.NotYetSupported{Err: binread.Errorf(0, "Switch BFRES is not supported yet (magic \"FRES    \", little-endian); only Wii U BFRES is")}
 	}
 	return data, nil
 }

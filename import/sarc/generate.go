@@ -1,0 +1,3 @@
+package sarc
+
+//go:generate go run ./sarcwrite/demogen -out ../../testdata/demo/sarc
