@@ -123,6 +123,9 @@ func (ts *texSearch) decodeFrom(f *resFile, texs []*FTEX, want []string, from st
 		if err != nil {
 			return err
 		}
+		if t.MipDataErr != nil {
+			opts.Warnf("bfres: texture %s (%s): its mipmaps are not read (%v); level 0, all that is converted, is", t.Name, from, t.MipDataErr)
+		}
 		if t.Depth > 1 {
 			opts.Warnf("bfres: texture %s is a %s surface of %d slices; only slice 0 is kept", t.Name, gx2DimNames[t.Dim], t.Depth)
 		}

@@ -52,6 +52,11 @@ type FTEX struct {
 	CompSel        pixel.Selector
 	Data           int // absolute offset of the first data block (0: none)
 	MipData        int // absolute offset of the second (0: none)
+	// MipDataErr says why the mip-data offset was not usable (it points
+	// outside the file: Breath of the Wild's X.Tex1 files point it past
+	// their end, at mipmaps that live in X.Tex2). Only level 0 is decoded,
+	// so the texture is still read; the caller warns.
+	MipDataErr error
 }
 
 // errUnsupported marks a well-formed texture this importer cannot decode
@@ -116,9 +121,7 @@ func (f *resFile) readFTEX(off int, name string) (*FTEX, error) {
 	if t.Data, _, err = f.offsetAt(off+0xB0, what+" data"); err != nil {
 		return nil, err
 	}
-	if t.MipData, _, err = f.offsetAt(off+0xB4, what+" mip data"); err != nil {
-		return nil, err
-	}
+	t.MipData, _, t.MipDataErr = f.offsetAt(off+0xB4, what+" mip data")
 	return t, nil
 }
 
