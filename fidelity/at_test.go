@@ -8,6 +8,20 @@ import (
 	"github.com/animbake/bake/sample"
 )
 
+// quarterTurn is the chain whose root turns from 0° to 90° about z over
+// one frame (slerp keys), and its bake: keys exactly the engine's.
+func quarterTurn(t *testing.T) (*model.File, *sample.Baked) {
+	t.Helper()
+	q0, q1 := zq(0), zq(math.Pi/2)
+	f := chain(&model.Keyed{Interp: model.InterpSlerp, Width: 4, Frames: []float64{0, 1},
+		Values: append(q0[:], q1[:]...)})
+	b, err := sample.Bake(f, sample.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f, b
+}
+
 func TestMeasureBakedAtOneFrame(t *testing.T) {
 	// The root turns from 0° to 90° about z over one frame, keys exactly
 	// the engine's. Slerp plays them exactly; nlerp a quarter of the way
@@ -17,13 +31,7 @@ func TestMeasureBakedAtOneFrame(t *testing.T) {
 	// show it, up to the keys' float32 rounding: components off by up to
 	// 2⁻²⁵ move a point 1.03 m away by at most 2·1.03·2·2⁻²⁵ = 1.2e-7 m
 	// (and the float32 key time shifts the blend by as little again).
-	q0, q1 := zq(0), zq(math.Pi/2)
-	f := chain(&model.Keyed{Interp: model.InterpSlerp, Width: 4, Frames: []float64{0, 1},
-		Values: append(q0[:], q1[:]...)})
-	b, err := sample.Bake(f, sample.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	f, b := quarterTurn(t)
 	for _, c := range []struct {
 		frame, want float64
 		node        string
@@ -47,13 +55,7 @@ func TestComparisonEngineWorld(t *testing.T) {
 	// At frame 0.25 the engine's slerp has turned the root by 22.5°: the
 	// child's origin, 1 m along the root's x from (1,0,0), is at
 	// (1 + cos 22.5°, sin 22.5°, 0) = (1.92387953, 0.38268343, 0).
-	q0, q1 := zq(0), zq(math.Pi/2)
-	f := chain(&model.Keyed{Interp: model.InterpSlerp, Width: 4, Frames: []float64{0, 1},
-		Values: append(q0[:], q1[:]...)})
-	b, err := sample.Bake(f, sample.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	f, b := quarterTurn(t)
 	h := NewHierarchy(b.Nodes)
 	ba := &b.Animations[0]
 	c, err := NewComparison(NewMeter(h, 0), f.Nodes, &f.Animations[0], Converter(f, b),

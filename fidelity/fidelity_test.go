@@ -164,13 +164,7 @@ func TestNlerpIsMeasuredToo(t *testing.T) {
 	// of 0.18847951 rad instead of π/16 = 0.19634954, a turn 2·0.00787003
 	// rad short; the child's x vertex (1.03 m from the root) moves by
 	// 2·sin(0.00787003)·1.03 = 0.01621209.
-	q0, q1 := zq(0), zq(math.Pi/2)
-	f := chain(&model.Keyed{Interp: model.InterpSlerp, Width: 4, Frames: []float64{0, 1},
-		Values: append(q0[:], q1[:]...)})
-	b, err := sample.Bake(f, sample.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	f, b := quarterTurn(t)
 	res, err := MeasureBaked(f, b, MeasureOptions{})
 	if err != nil {
 		t.Fatal(err)

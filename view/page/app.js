@@ -463,7 +463,7 @@ window.bakeView = {
     error: st.eval?.error ?? null, worstNode: st.eval?.worstNode ?? null, evalFrame: st.evalFrame,
     readout: $('error').dataset.error, ghostJoints: st.eval ? st.eval.engine.length / 3 : 0,
     loadMs: st.loadMs, firstFrameMs: st.firstFrameMs, drawn: st.drawn, failure: st.error,
-    curveChannels: st.curve?.channels.length ?? 0,
+    curveChannels: st.curve?.channels.length ?? 0, sourceFrames: st.info?.sourceFrames ?? 0,
   }),
   // project returns where a world point lands on the canvas (pixels).
   project: (x, y, z) => {
@@ -471,6 +471,8 @@ window.bakeView = {
     return [(v.x + 1) / 2 * canvas.width, (1 - v.y) / 2 * canvas.height];
   },
   ghostPositions: () => st.eval?.engine ?? [],
+  nodes: () => st.eval?.nodes ?? [],
+  tracks: () => st.action?.getClip().tracks.map((t) => t.name) ?? [],
   // sceneInfo counts what the scene holds and where it is.
   sceneInfo: () => {
     const info = { meshes: 0, skinned: 0, bones: 0, cameras: st.gltf?.cameras.length ?? 0 };
@@ -481,13 +483,15 @@ window.bakeView = {
     return info;
   },
   // materials returns the colour, opacity and texture offset of every
-  // material of the scene: what pointer animations move.
+  // material of the scene, and every light's colour and intensity: what
+  // pointer animations move.
   materials: () => {
     const out = [];
     st.gltf?.scene.traverse((o) => {
       for (const m of [].concat(o.material ?? [])) {
         out.push({ name: m.name, color: m.color?.toArray(), opacity: m.opacity, offset: m.map?.offset.toArray() });
       }
+      if (o.isLight) out.push({ light: o.name, color: o.color.toArray(), intensity: o.intensity });
     });
     return out;
   },
