@@ -46,6 +46,7 @@ fi
 node --test tools/clients/expected.test.mjs tools/clients/clients.test.mjs tools/clients/skins.test.mjs
 node tools/clients/three_check.mjs "${inputs[@]}"
 node tools/clients/three_assets.mjs "${inputs[@]}"
+node tools/clients/three_pointers.mjs "${inputs[@]}"
 
 echo "== Blender client check"
 if command -v blender >/dev/null; then

@@ -8,20 +8,18 @@
 //     meshes: their bind-space bounds);
 //   - every stored texture decodes (PNG inflated and sized, JPEG header
 //     read) and every material that binds one has it as its map;
-//   - every KHR_animation_pointer channel plays: at each key time the
-//     animated property (texture offset/repeat, opacity, visibility, camera
-//     fov, light colour and intensity) equals the JSON channel's value.
+// (KHR_animation_pointer channels are played by three_pointers.mjs.)
 // Usage: node tools/clients/three_assets.mjs DIR_OR_FILE...
 // Exits 1 on any mismatch or load failure.
 import { decodedImages } from './node_images.mjs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { AnimationMixer, LoopOnce, PropertyBinding, Box3, Matrix4, Quaternion, Vector3, MathUtils } from 'three';
+import { Box3, Matrix4, Quaternion, Vector3 } from 'three';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { GLTFAnimationPointerExtension } from '@needle-tools/three-animation-pointer';
 import { findPairs } from './pairs.mjs';
-import { toFloat32, valueAt } from './expected.mjs';
+import { toFloat32 } from './expected.mjs';
 
 const warnings = [];
 console.warn = (...args) => warnings.push(args.map(String).join(' '));
@@ -66,7 +64,7 @@ async function checkFile(pair, problems) {
   const json = gltfJSON(await readFile(pair.gltf));
   const byName = new Map(doc.nodes.map((n) => [n.name, n]));
   const meshes = new Map((doc.assets.meshes ?? []).map((m) => [m.name, m]));
-  const stats = { meshes: 0, textures: 0, pointers: 0, samples: 0 };
+  const stats = { meshes: 0, textures: 0 };
   gltf.scene.updateMatrixWorld(true);
   // Meshes, by glTF node index (names may be sanitised by three.js).
   for (let i = 0; i < (json.nodes ?? []).length; i++) {
@@ -126,111 +124,7 @@ async function checkFile(pair, problems) {
       problems.push(`${pair.gltf}: material ${jm.name} lost its texture ${tex.name}`);
     }
   }
-  // Pointer channels: play each clip and read the animated property.
-  for (let ai = 0; ai < (json.animations ?? []).length; ai++) {
-    const ga = json.animations[ai];
-    const clip = gltf.animations[ai];
-    const janim = doc.animations[ai];
-    const mixer = new AnimationMixer(gltf.scene);
-    const action = mixer.clipAction(clip);
-    action.setLoop(LoopOnce, 1);
-    action.clampWhenFinished = true;
-    action.play();
-    for (const ch of ga.channels) {
-      const ptr = ch.target.extensions?.KHR_animation_pointer?.pointer;
-      if (!ptr) continue;
-      const probe = await prober(gltf, json, doc, janim, ptr);
-      if (!probe) {
-        problems.push(`${pair.gltf}: clip ${ga.name}: pointer ${ptr} has no JSON channel or three.js target`);
-        continue;
-      }
-      stats.pointers++;
-      for (const t of probe.channel.times) {
-        action.reset(); // a finished play-once action no longer updates
-        mixer.setTime(t);
-        const want = valueAt(probe.channel, probe.channel.path, t);
-        const got = probe.read();
-        stats.samples++;
-        if (!want.every((w, k) => Math.abs(probe.map(w, k) - got[k]) <= 1e-5 * Math.max(1, Math.abs(got[k])))) {
-          problems.push(`${pair.gltf}: clip ${ga.name}: ${ptr} at t=${t}: three.js ${got} vs bake ${want}`);
-          break;
-        }
-      }
-    }
-    mixer.stopAllAction();
-    mixer.uncacheRoot(gltf.scene);
-  }
   return stats;
-}
-
-/** How to read a pointer's property in three.js and which JSON channel it plays. */
-async function prober(gltf, json, doc, janim, ptr) {
-  let m;
-  const find = (pred) => janim.channels.find(pred);
-  if ((m = ptr.match(/^\/nodes\/(\d+)\/extensions\/KHR_node_visibility\/visible$/))) {
-    const name = json.nodes[+m[1]].name;
-    const obj = sceneObject(gltf, name, () => true);
-    const channel = find((c) => c.node === name && c.path === 'visibility');
-    return channel && { channel, read: () => [obj.visible ? 1 : 0], map: (w) => (w !== 0 ? 1 : 0) };
-  }
-  if ((m = ptr.match(/^\/materials\/(\d+)\/(.*)$/))) {
-    const name = json.materials[+m[1]].name;
-    const mat = await gltf.parser.getDependency('material', +m[1]);
-    const live = () => {
-      let found = mat;
-      gltf.scene.traverse((o) => {
-        if (o.isMesh) for (const x of [].concat(o.material)) if (x.name === name) found = x;
-      });
-      return found;
-    };
-    switch (m[2]) {
-      case 'pbrMetallicRoughness/baseColorFactor': {
-        const channel = find((c) => c.material === name && c.path === 'alpha');
-        return channel && { channel, read: () => [live().opacity], map: (w) => w };
-      }
-      case 'pbrMetallicRoughness/baseColorTexture/extensions/KHR_texture_transform/offset': {
-        const channel = find((c) => c.material === name && c.path === 'uvOffset' && !c.textureSlot);
-        return channel && { channel, read: () => live().map.offset.toArray(), map: (w) => w };
-      }
-      case 'pbrMetallicRoughness/baseColorTexture/extensions/KHR_texture_transform/scale': {
-        const channel = find((c) => c.material === name && c.path === 'uvScale' && !c.textureSlot);
-        return channel && { channel, read: () => live().map.repeat.toArray(), map: (w) => w };
-      }
-    }
-    // Slots the plugin does not animate (rotation, other textures) are
-    // valid pointers three.js ignores: nothing to read.
-    return { channel: { times: [], path: '' }, read: () => [], map: (w) => w };
-  }
-  if ((m = ptr.match(/^\/cameras\/(\d+)\/perspective\/yfov$/))) {
-    const node = json.nodes.find((n) => n.camera === +m[1]);
-    const channel = find((c) => c.node === node?.name && c.path === 'fov');
-    const live = node && sceneObject(gltf, node.name, (o) => o.isCamera);
-    return channel && live && { channel, read: () => [live.fov], map: (w) => MathUtils.radToDeg(w) };
-  }
-  if ((m = ptr.match(/^\/extensions\/KHR_lights_punctual\/lights\/(\d+)\/(color|intensity)$/))) {
-    const node = json.nodes.find((n) => n.extensions?.KHR_lights_punctual?.light === +m[1]);
-    const channel = find((c) => c.node === node?.name && c.path === m[2]);
-    const light = node && sceneObject(gltf, node.name, (o) => o.isLight);
-    if (!light || !channel) return null;
-    return m[2] === 'color'
-      ? { channel, read: () => light.color.toArray(), map: (w) => w }
-      : { channel, read: () => [light.intensity], map: (w) => w };
-  }
-  return null;
-}
-
-/**
- * The object of the loaded scene that an animation track names: three.js
- * binds a pointer track by the sanitised node name, and the loader may
- * have cloned cameras and lights into the scene, so look there.
- */
-function sceneObject(gltf, name, accept) {
-  const want = PropertyBinding.sanitizeNodeName(name);
-  let found = null;
-  gltf.scene.traverse((o) => {
-    if (!found && o.name === want && accept(o)) found = o;
-  });
-  return found;
 }
 
 function fmtBox(b) {
@@ -245,7 +139,7 @@ if (args.length === 0) {
 }
 const { pairs } = await findPairs(args);
 const problems = [];
-const total = { files: 0, meshes: 0, textures: 0, pointers: 0, samples: 0 };
+const total = { files: 0, meshes: 0, textures: 0 };
 for (const pair of pairs) {
   let stats;
   try {
@@ -256,11 +150,11 @@ for (const pair of pairs) {
   }
   if (!stats) continue;
   total.files++;
-  for (const k of ['meshes', 'textures', 'pointers', 'samples']) total[k] += stats[k];
+  for (const k of ['meshes', 'textures']) total[k] += stats[k];
 }
 for (const p of problems) console.error(p);
 console.log(
-  `three.js assets: ${total.files} files with assets, ${total.meshes} mesh nodes, ${total.textures} images decoded, ` +
-    `${total.pointers} pointer channels at ${total.samples} key times; ${problems.length} problems`,
+  `three.js assets: ${total.files} files with assets, ${total.meshes} mesh nodes, ${total.textures} images decoded; ` +
+    `${problems.length} problems`,
 );
 process.exit(problems.length > 0 ? 1 : 0);
