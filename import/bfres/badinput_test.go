@@ -176,7 +176,17 @@ func TestBadYaz0(t *testing.T) {
 // Every truncation and every single-byte corruption of a valid file
 // decodes or fails with a FormatError; none panics.
 func TestCorruptionSweep(t *testing.T) {
-	good := richFile(v4).Bytes()
+	sweepCorruptions(t, richFile(v4).Bytes(), func(b []byte, n int) {
+		if n >= 0x10 {
+			binary.BigEndian.PutUint32(b[0x0C:], uint32(n))
+		}
+	})
+}
+
+// sweepCorruptions decodes every third truncation of good (setSize writes
+// the shorter size into the header) and every single-byte corruption.
+func sweepCorruptions(t *testing.T, good []byte, setSize func(b []byte, n int)) {
+	t.Helper()
 	try := func(data []byte) {
 		_, err := Decode(format.BytesInput("x.bfres", data), nil)
 		var fe *binread.FormatError
@@ -186,9 +196,7 @@ func TestCorruptionSweep(t *testing.T) {
 	}
 	for n := 0; n < len(good); n += 3 {
 		bad := append([]byte(nil), good[:n]...)
-		if n >= 0x10 {
-			binary.BigEndian.PutUint32(bad[0x0C:], uint32(n))
-		}
+		setSize(bad, n)
 		try(bad)
 	}
 	for i := range good {

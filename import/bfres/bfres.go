@@ -1,5 +1,6 @@
 // Package bfres imports Wii U BFRES (NW4F G3D) animation files, plain or
-// Yaz0-compressed (.sbfres): skeletal animations (FSKA) bound to the bones
+// Yaz0-compressed (.sbfres), and Switch BFRES files (the nx_*.go readers,
+// docs/formats/bfres-switch.md): skeletal animations (FSKA) bound to the bones
 // of an FSKL skeleton, shader-parameter and texture-SRT animations (FSHU),
 // texture pattern animations (FTXP) and visibility animations (FVIS). Curves
 // are kept as model.NW4FCurve so that package sample evaluates them exactly
@@ -18,9 +19,8 @@ func init() {
 	format.Register(format.Format{Name: "bfres", Sniff: Sniff, Decode: Decode, Group: Group})
 }
 
-// Sniff accepts FRES files (Wii U, and Switch so that it gets a clear
-// error) and Yaz0 streams; Decode rejects a Yaz0 stream that does not hold
-// a FRES file.
+// Sniff accepts FRES files (Wii U and Switch) and Yaz0 streams; Decode
+// rejects a Yaz0 stream that does not hold a FRES file.
 func Sniff(head []byte) bool {
 	if len(head) < 4 {
 		return false
@@ -43,7 +43,7 @@ func isSwitch(data []byte) bool {
 }
 
 // unwrap decompresses a Yaz0 image (capped at limit) and checks that the
-// result is a Wii U FRES image.
+// result is a FRES image.
 func unwrap(data []byte, limit int64) ([]byte, error) {
 	if binread.IsYaz0(data) {
 		out, err := binread.DecodeYaz0(data, limit)
@@ -54,9 +54,6 @@ func unwrap(data []byte, limit int64) ([]byte, error) {
 			return nil, binread.Errorf(binread.Yaz0HeaderSize, "the Yaz0 stream holds no FRES file (decompressed data starts %q)", out[:min(len(out), 4)])
 		}
 		data = out
-	}
-	if isSwitch(data) {
-		return nil, &format.NotYetSupported{Err: binread.Errorf(0, "Switch BFRES is not supported yet (magic \"FRES    \", little-endian); only Wii U BFRES is")}
 	}
 	return data, nil
 }

@@ -7,15 +7,21 @@ import (
 	"github.com/animbake/bake/model"
 )
 
-// Curve header sizes (bfres-container.md §4.1): 3.4 added the delta field.
+// Curve header sizes (bfres-container.md §4.1): 3.4 added the delta field;
+// the Switch curve (§11) puts its two u64 array offsets first and pads to
+// 0x30.
 const (
 	curveSizeOld = 0x20
 	curveSizeNew = 0x24
+	curveSizeNX  = 0x30
 )
 
-// curveSize is the curve header stride for a file version.
-func curveSize(version uint32) int {
-	if version >= Version3_4 {
+// curveSize is the curve header stride of the file.
+func (f *resFile) curveSize() int {
+	switch {
+	case f.nx != nil:
+		return curveSizeNX
+	case f.header.Version >= Version3_4:
 		return curveSizeNew
 	}
 	return curveSizeOld
@@ -46,7 +52,7 @@ type CurveHeader struct {
 
 // readCurves reads n consecutive curve headers at off and their arrays.
 func (f *resFile) readCurves(off, n int, what string) ([]*model.NW4FCurve, []uint32, error) {
-	size := curveSize(f.header.Version)
+	size := f.curveSize()
 	if n == 0 {
 		return nil, nil, nil
 	}
@@ -73,12 +79,22 @@ func (f *resFile) readCurves(off, n int, what string) ([]*model.NW4FCurve, []uin
 // arrays as raw numbers into a model.NW4FCurve.
 func (f *resFile) readCurve(pos int, what string) (*model.NW4FCurve, *CurveHeader, error) {
 	what += " curve"
-	size := curveSize(f.header.Version)
+	size := f.curveSize()
 	r, err := f.at(pos, size, what)
 	if err != nil {
 		return nil, nil, err
 	}
 	h := &CurveHeader{}
+	// The frame and key array offsets follow the fields on the Wii U (at
+	// 0x18 before 3.4, 0x1C from 3.4) and lead them on the Switch.
+	arrays := pos + 0x18
+	switch {
+	case f.nx != nil:
+		arrays = pos
+		r.Seek(0x10, "flags")
+	case size == curveSizeNew:
+		arrays = pos + 0x1C
+	}
 	h.Flags, _ = r.U16("flags")
 	h.NumKeys, _ = r.U16("key count")
 	h.TargetOffset, _ = r.U32("target offset")
@@ -86,10 +102,8 @@ func (f *resFile) readCurve(pos int, what string) (*model.NW4FCurve, *CurveHeade
 	h.EndFrame, _ = r.F32("end frame")
 	h.ScaleBits, _ = r.U32("scale")
 	h.OffsetBits, _ = r.U32("offset")
-	arrays := pos + 0x18
-	if size == curveSizeNew {
+	if size != curveSizeOld {
 		h.Delta, _ = r.F32("delta")
-		arrays = pos + 0x1C
 	}
 	c := &model.NW4FCurve{
 		FrameType:  int(h.Flags & curveFrameTypeMask),
@@ -126,7 +140,7 @@ func (f *resFile) readCurve(pos int, what string) (*model.NW4FCurve, *CurveHeade
 	if h.FrameArray, _, err = f.offsetAt(arrays, what+" frame array"); err != nil {
 		return nil, nil, err
 	}
-	if h.KeyArray, err = f.requiredOffsetAt(arrays+4, what+" key array"); err != nil {
+	if h.KeyArray, err = f.requiredOffsetAt(arrays+f.offsetSize(), what+" key array"); err != nil {
 		return nil, nil, err
 	}
 	if c.UsesFrames() {

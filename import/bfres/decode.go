@@ -28,6 +28,9 @@ type contents struct {
 
 // readContents decodes every sub-file the importer uses.
 func readContents(data []byte, opts *format.Options) (*contents, error) {
+	if isSwitch(data) {
+		return readNXContents(data, opts)
+	}
 	f, err := readHeader(data)
 	if err != nil {
 		return nil, err
@@ -108,7 +111,7 @@ func readContents(data []byte, opts *format.Options) (*contents, error) {
 	return c, nil
 }
 
-// Decode reads a Wii U BFRES (or Yaz0 .sbfres) file into one model.File.
+// Decode reads a Wii U or Switch BFRES (or Yaz0 .sbfres) file into one model.File.
 func Decode(in *format.Input, opts *format.Options) ([]*model.File, error) {
 	raw, err := binread.ReadFile(in.R, in.Size)
 	if err != nil {
@@ -143,6 +146,11 @@ func Decode(in *format.Input, opts *format.Options) ([]*model.File, error) {
 	file, err := build(c, skel, opts)
 	if err != nil {
 		return nil, err
+	}
+	if c.res.nx != nil {
+		for i := range file.Animations {
+			file.Animations[i].FPS = NativeFPSSwitch
+		}
 	}
 	if animFiles != nil {
 		file.Extras["animationFiles"] = animFiles

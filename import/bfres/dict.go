@@ -45,7 +45,12 @@ func (f *resFile) readDict(off int, what string) ([]dictEntry, error) {
 		return nil, err
 	}
 	n := int(n32)
-	if want := 8 + dictNodeSize*(n+1); size != uint32(want) {
+	if f.nx != nil {
+		// Switch: the first word is "_DIC" or 0, not a size.
+		if size != 0 && size != nxDictMagic {
+			return nil, binread.Errorf(int64(off), "%s dictionary starts 0x%08x, expected \"_DIC\" or 0", what, size)
+		}
+	} else if want := 8 + dictNodeSize*(n+1); size != uint32(want) {
 		return nil, binread.Errorf(int64(off), "%s index group size is 0x%x, expected 0x%x for %d entries", what, size, want, n)
 	}
 	nodes := make([]dictNode, n+1)
@@ -68,24 +73,40 @@ func (f *resFile) readDict(off int, what string) ([]dictEntry, error) {
 		if e.Name, err = f.stringAt(pos+8, what+" entry"); err != nil {
 			return nil, err
 		}
+		if f.nx != nil {
+			continue // Switch: the values lie in a separate array (nxDictValues)
+		}
 		if e.Data, err = f.requiredOffsetAt(pos+12, what+" entry "+e.Name+" data"); err != nil {
 			return nil, err
 		}
 	}
-	if err := checkDictTree(nodes, off, what); err != nil {
+	down := wiiuDown
+	if f.nx != nil {
+		down = nxDown
+	}
+	if err := checkDictTree(nodes, off, what, down); err != nil {
 		return nil, err
 	}
 	return entries, nil
 }
 
-// checkDictTree walks the downward links of a Patricia tree. A downward
-// link goes to a node whose reference bit is smaller than its parent's (the
-// root's is 0xFFFFFFFF), the runtime's "descend while parent.refBit >
-// child.refBit" (§3, checked on every group of the sample files); other
-// links point back up and end a lookup. Reaching a node twice means the
-// links form a cycle or share a subtree; an entry never reached could
-// never be found by name.
-func checkDictTree(nodes []dictNode, off int, what string) error {
+// wiiuDown is the Wii U descent rule: a downward link goes to a node whose
+// reference bit is smaller than its parent's (the root's is 0xFFFFFFFF),
+// the runtime's "descend while parent.refBit > child.refBit" (§3, checked
+// on every group of the sample files).
+func wiiuDown(parent, child uint32) bool { return child < parent }
+
+// nxDown is the Switch descent rule: reference bits count up from the root
+// (−1, stored 0xFFFFFFFF) as signed values, so a downward link goes to a
+// greater one (checked on every dictionary of the Switch samples).
+func nxDown(parent, child uint32) bool { return int32(child) > int32(parent) }
+
+// checkDictTree walks the downward links of a Patricia tree (down tells a
+// downward link from a parent's reference bit and a child's); other links
+// point back up and end a lookup. Reaching a node twice means the links
+// form a cycle or share a subtree; an entry never reached could never be
+// found by name.
+func checkDictTree(nodes []dictNode, off int, what string, down func(parent, child uint32) bool) error {
 	seen := make([]bool, len(nodes))
 	seen[0] = true
 	stack := []int{0}
@@ -94,7 +115,7 @@ func checkDictTree(nodes []dictNode, off int, what string) error {
 		p := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		for _, c := range [2]uint16{nodes[p].left, nodes[p].right} {
-			if nodes[c].refBit >= nodes[p].refBit {
+			if !down(nodes[p].refBit, nodes[c].refBit) {
 				continue // a back link
 			}
 			if seen[c] {

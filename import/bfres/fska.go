@@ -76,30 +76,33 @@ func (f *resFile) readFSKA(off int, name string) (*SkeletalAnim, error) {
 	if err := checkFrameCount(off+0x10, what, a.FrameCount); err != nil {
 		return nil, err
 	}
-	if numBoneAnim == 0 {
-		return a, nil
-	}
-	arr, err := f.requiredOffsetAt(off+0x20, what+" bone anim array")
-	if err != nil {
-		return nil, err
-	}
-	br, err := f.at(arr, len(f.data)-arr, what+" bone anims")
-	if err != nil {
-		return nil, err
-	}
-	if _, err := br.Count(uint64(numBoneAnim), boneAnimSize, what+" bone anims"); err != nil {
-		return nil, err
-	}
-	a.BoneAnims = make([]BoneAnim, numBoneAnim)
-	for i := range a.BoneAnims {
-		if err := f.readBoneAnim(arr+i*boneAnimSize, &a.BoneAnims[i], what); err != nil {
-			return nil, err
-		}
-	}
-	return a, nil
+	return a, f.readBoneAnims(a, int(numBoneAnim), off+0x20, boneAnimSize, f.readBoneAnim, what)
 }
 
-// readBoneAnim decodes one BoneAnim, its base values and its curves.
+// readBoneAnims reads the n BoneAnim records (stride bytes each, decoded by
+// read) of the array whose offset is stored at arrPos.
+func (f *resFile) readBoneAnims(a *SkeletalAnim, n, arrPos, stride int, read func(int, *BoneAnim, string) error, what string) error {
+	if n == 0 {
+		return nil
+	}
+	arr, err := f.requiredOffsetAt(arrPos, what+" bone anim array")
+	if err != nil {
+		return err
+	}
+	if _, err := f.arrayFits(arr, n, stride, what+" bone anims"); err != nil {
+		return err
+	}
+	a.BoneAnims = make([]BoneAnim, n)
+	for i := range a.BoneAnims {
+		if err := read(arr+i*stride, &a.BoneAnims[i], what); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// readBoneAnim decodes one Wii U BoneAnim (§7.1): flags, name, curve
+// count, then its curves and base values.
 func (f *resFile) readBoneAnim(pos int, b *BoneAnim, what string) error {
 	r, _ := f.at(pos, boneAnimSize, what+" bone anim")
 	b.Flags, _ = r.U32("flags")
@@ -107,15 +110,22 @@ func (f *resFile) readBoneAnim(pos int, b *BoneAnim, what string) error {
 	if b.Name, err = f.nameAt(pos+4, what+" bone anim"); err != nil {
 		return err
 	}
-	what += " bone " + b.Name
 	r.Seek(0x0A, "curve count")
 	numCurve, _ := r.U8("curve count")
+	return f.readBoneAnimData(b, int(numCurve), pos+0x10, pos+0x14, what)
+}
+
+// readBoneAnimData reads a BoneAnim's curves (numCurve of them, the array
+// offset stored at curvesPos) and its base values (offset stored at
+// basePos), whose layout is the same on both platforms.
+func (f *resFile) readBoneAnimData(b *BoneAnim, numCurve, curvesPos, basePos int, what string) error {
+	what += " bone " + b.Name
 	if numCurve > 0 {
-		curves, err := f.requiredOffsetAt(pos+0x10, what+" curve array")
+		curves, err := f.requiredOffsetAt(curvesPos, what+" curve array")
 		if err != nil {
 			return err
 		}
-		if b.Curves, b.Targets, err = f.readCurves(curves, int(numCurve), what); err != nil {
+		if b.Curves, b.Targets, err = f.readCurves(curves, numCurve, what); err != nil {
 			return err
 		}
 	}
@@ -132,7 +142,7 @@ func (f *resFile) readBoneAnim(pos int, b *BoneAnim, what string) error {
 	if n == 0 {
 		return nil
 	}
-	base, err := f.requiredOffsetAt(pos+0x14, what+" base values")
+	base, err := f.requiredOffsetAt(basePos, what+" base values")
 	if err != nil {
 		return err
 	}

@@ -32,59 +32,66 @@ func (f *resFile) readSkinTables(sk, boneArr, numBone, boneSize int, model strin
 	ns, _ := r.U16("smooth matrix count")
 	nr, _ := r.U16("rigid matrix count")
 	t := &SkinTables{NumSmooth: int(ns), NumRigid: int(nr)}
-	n := t.NumSmooth + t.NumRigid
-	if n == 0 {
-		return t, nil
-	}
-	p, err := f.requiredOffsetAt(sk+0x18, what+" matrix-to-bone list")
-	if err != nil {
+	if err := f.readMatrixToBone(t, sk+0x18, numBone, what); err != nil {
 		return nil, err
-	}
-	lr, err := f.at(p, 2*n, what+" matrix-to-bone list")
-	if err != nil {
-		return nil, err
-	}
-	t.MatrixToBone = make([]uint16, n)
-	for i := range t.MatrixToBone {
-		b, _ := lr.U16("bone index")
-		if int(b) >= numBone {
-			return nil, binread.Errorf(int64(p+2*i), "%s: matrix %d names bone %d of %d", what, i, b, numBone)
-		}
-		t.MatrixToBone[i] = b
 	}
 	if t.NumSmooth == 0 {
 		return t, nil
-	}
-	t.InverseModel = make([][12]float32, t.NumSmooth)
-	read := func(pos int, m *[12]float32) error {
-		mr, err := f.at(pos, 48, what+" inverse model matrix")
-		if err != nil {
-			return err
-		}
-		for k := range m {
-			m[k], _ = mr.F32("matrix element")
-			if !finite32(m[k]) {
-				return binread.Errorf(int64(pos+4*k), "%s: inverse model matrix is not finite", what)
-			}
-		}
-		return nil
 	}
 	if f.header.Version >= Version3_4 {
 		im, err := f.requiredOffsetAt(sk+0x1C, what+" inverse model matrices")
 		if err != nil {
 			return nil, err
 		}
-		for k := range t.InverseModel {
-			if err := read(im+48*k, &t.InverseModel[k]); err != nil {
-				return nil, err
+		return t, f.readInverseModel(t, func(k int) int { return im + 48*k }, what)
+	}
+	return t, f.readInverseModel(t, func(k int) int { return boneArr + int(t.MatrixToBone[k])*boneSize + 0x40 }, what)
+}
+
+// readMatrixToBone reads the matrix palette's bone list (u16 per smooth
+// and rigid matrix) whose offset is stored at pos; every entry must name
+// one of the numBone bones.
+func (f *resFile) readMatrixToBone(t *SkinTables, pos, numBone int, what string) error {
+	n := t.NumSmooth + t.NumRigid
+	if n == 0 {
+		return nil
+	}
+	p, err := f.requiredOffsetAt(pos, what+" matrix-to-bone list")
+	if err != nil {
+		return err
+	}
+	lr, err := f.at(p, 2*n, what+" matrix-to-bone list")
+	if err != nil {
+		return err
+	}
+	t.MatrixToBone = make([]uint16, n)
+	for i := range t.MatrixToBone {
+		b, _ := lr.U16("bone index")
+		if int(b) >= numBone {
+			return binread.Errorf(int64(p+2*i), "%s: matrix %d names bone %d of %d", what, i, b, numBone)
+		}
+		t.MatrixToBone[i] = b
+	}
+	return nil
+}
+
+// readInverseModel reads one 3×4 row-major inverse model matrix (12 f32)
+// per smooth matrix k, at at(k).
+func (f *resFile) readInverseModel(t *SkinTables, at func(k int) int, what string) error {
+	t.InverseModel = make([][12]float32, t.NumSmooth)
+	for k := range t.InverseModel {
+		pos := at(k)
+		mr, err := f.at(pos, 48, what+" inverse model matrix")
+		if err != nil {
+			return err
+		}
+		m := &t.InverseModel[k]
+		for i := range m {
+			m[i], _ = mr.F32("matrix element")
+			if !finite32(m[i]) {
+				return binread.Errorf(int64(pos+4*i), "%s: inverse model matrix is not finite", what)
 			}
 		}
-		return t, nil
 	}
-	for k := range t.InverseModel {
-		if err := read(boneArr+int(t.MatrixToBone[k])*boneSize+0x40, &t.InverseModel[k]); err != nil {
-			return nil, err
-		}
-	}
-	return t, nil
+	return nil
 }

@@ -63,12 +63,16 @@ func (h *Header) VersionString() string {
 	return fmt.Sprintf("%d.%d.%d.%d", v>>24, v>>16&0xFF, v>>8&0xFF, v&0xFF)
 }
 
-// resFile is a loaded Wii U FRES image with the helpers that follow its
-// self-relative offsets and read its strings, all bounds-checked.
+// resFile is a loaded FRES image with the helpers that follow its offsets
+// and read its strings, all bounds-checked. The Wii U layout (big-endian,
+// self-relative s32 offsets, a u32 length before each string) is the
+// default; nx is set for the Switch layout (little-endian, u64 offsets from
+// the start of the file, a u16 length before each string; nx_file.go).
 type resFile struct {
 	data   []byte
-	r      *binread.Reader // over the whole image, big-endian
+	r      *binread.Reader // over the whole image, in the file's byte order
 	header Header
+	nx     *nxHeader // the Switch header, nil for a Wii U file
 }
 
 // at returns a reader over n bytes at absolute offset pos.
@@ -76,19 +80,22 @@ func (f *resFile) at(pos, n int, what string) (*binread.Reader, error) {
 	return f.r.At(pos, n, what)
 }
 
-// u32At reads a big-endian u32 at pos (without building a reader: it is
-// called for every offset and string in the file).
+// u32At reads a u32 in the file's byte order at pos (without building a
+// reader: it is called for every offset and string in the file).
 func (f *resFile) u32At(pos int, what string) (uint32, error) {
 	if pos < 0 || pos > len(f.data)-4 {
 		return 0, binread.Errorf(int64(max(pos, 0)), "%s (4 bytes at 0x%x) lies outside the file (0x%x bytes)", what, pos, len(f.data))
 	}
-	return binary.BigEndian.Uint32(f.data[pos:]), nil
+	return f.r.Order.Uint32(f.data[pos:]), nil
 }
 
 // offsetAt follows the self-relative s32 offset stored at pos (§1): the
 // target is pos plus the stored value, 0 meaning null (returned as 0 with
 // ok false). A target outside the file is a FormatError.
 func (f *resFile) offsetAt(pos int, what string) (target int, ok bool, err error) {
+	if f.nx != nil {
+		return f.nxOffsetAt(pos, what)
+	}
 	v, err := f.u32At(pos, what+" offset")
 	if err != nil {
 		return 0, false, err
@@ -104,6 +111,15 @@ func (f *resFile) offsetAt(pos int, what string) (target int, ok bool, err error
 		return 0, false, binread.Errorf(int64(pos), "%s offset %+d points to 0x%x, outside the file (0x%x bytes)", what, int32(v), t, len(f.data))
 	}
 	return int(t), true, nil
+}
+
+// offsetSize is the size of a stored offset: 4 bytes on the Wii U, 8 on
+// the Switch.
+func (f *resFile) offsetSize() int {
+	if f.nx != nil {
+		return 8
+	}
+	return 4
 }
 
 // requiredOffsetAt is offsetAt for offsets that must not be null.
@@ -125,6 +141,9 @@ func (f *resFile) stringAt(pos int, what string) (string, error) {
 	p, ok, err := f.offsetAt(pos, what+" name")
 	if err != nil || !ok {
 		return "", err
+	}
+	if f.nx != nil {
+		return f.nxStringAt(p, what)
 	}
 	if p < 4 {
 		return "", binread.Errorf(int64(pos), "%s name at 0x%x has no room for its length before it", what, p)

@@ -8,6 +8,11 @@ import (
 // the file (§5.3); BotW, the source of the samples, runs at 30.
 const NativeFPS = 30
 
+// NativeFPSSwitch is the frame rate bake assumes for Switch BFRES: the
+// Switch samples come from Super Mario Odyssey, which runs and plays its
+// animations at 60 frames per second (docs/formats/bfres-switch.md).
+const NativeFPSSwitch = 60
+
 // BoneAnimResult slots: targetOffset/4 of each channel component (§7.4).
 const (
 	slotScaleX     = 0x04 / 4

@@ -117,26 +117,41 @@ func (f *resFile) readModelSkeleton(off int, name string) (*Skeleton, error) {
 	s := &Skeleton{Model: name}
 	s.Flags, _ = r.U32("flags")
 	numBone, _ := r.U16("bone count")
-	arr, err := f.requiredOffsetAt(sk+0x14, "skeleton bone array")
-	if err != nil {
-		return nil, err
-	}
 	size := boneSize(f.header.Version)
-	br, err := f.at(arr, len(f.data)-arr, "skeleton bones")
+	if err := f.readBones(s, sk+0x14, int(numBone), size, 4, "skeleton"); err != nil {
+		return nil, err
+	}
+	arr, _ := f.requiredOffsetAt(sk+0x14, "skeleton bone array")
+	if s.Tables, err = f.readSkinTables(sk, arr, int(numBone), size, name); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// readBones reads the n bone records (size bytes each) of the array whose
+// offset is stored at arrPos into s.Bones. A record starts with its name
+// offset; from fields on come u16 index, s16 parent, the matrix and
+// billboard indices and user-data count (8 bytes), u32 flags and the bind
+// scale (3 f32), rotate (4) and translate (3), on both platforms.
+func (f *resFile) readBones(s *Skeleton, arrPos, n, size, fields int, what string) error {
+	if n == 0 {
+		return nil
+	}
+	arr, err := f.requiredOffsetAt(arrPos, what+" bone array")
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if _, err := br.Count(uint64(numBone), size, "skeleton bones"); err != nil {
-		return nil, err
+	if _, err := f.arrayFits(arr, n, size, what+" bones"); err != nil {
+		return err
 	}
-	s.Bones = make([]Bone, numBone)
+	s.Bones = make([]Bone, n)
 	for i := range s.Bones {
 		pos := arr + i*size
 		b := &s.Bones[i]
 		if b.Name, err = f.nameAt(pos, "bone"); err != nil {
-			return nil, err
+			return err
 		}
-		r, _ := f.at(pos+4, 0x38, "bone")
+		r, _ := f.at(pos+fields, 0x38, "bone")
 		b.Index, _ = r.U16("index")
 		b.Parent, _ = r.I16("parent")
 		r.Skip(8, "matrix and billboard indices, user data count")
@@ -152,17 +167,14 @@ func (f *resFile) readModelSkeleton(off int, name string) (*Skeleton, error) {
 		}
 		for _, v := range append(append(b.Scale[:], b.Rotate[:]...), b.Translate[:]...) {
 			if !finite32(v) {
-				return nil, binread.Errorf(int64(pos+0x14), "bone %q bind pose is not finite", b.Name)
+				return binread.Errorf(int64(pos+fields+0x10), "bone %q bind pose is not finite", b.Name)
 			}
 		}
-		if b.Parent < -1 || int(b.Parent) >= int(numBone) {
-			return nil, binread.Errorf(int64(pos+6), "bone %q has parent index %d, not -1 or one of the %d bones", b.Name, b.Parent, numBone)
+		if b.Parent < -1 || int(b.Parent) >= n {
+			return binread.Errorf(int64(pos+fields+2), "bone %q has parent index %d, not -1 or one of the %d bones", b.Name, b.Parent, n)
 		}
 	}
-	if s.Tables, err = f.readSkinTables(sk, arr, int(numBone), size, name); err != nil {
-		return nil, err
-	}
-	return s, nil
+	return nil
 }
 
 // expectMagic checks the 4-byte sub-file magic at off.

@@ -3,6 +3,7 @@ package bfres
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"reflect"
@@ -353,19 +354,22 @@ func TestQuaternionMode(t *testing.T) {
 	}
 }
 
+// storageCurves use every curve type, frame type and key type (§4.2–§4.4).
+var storageCurves = []bfreswrite.Curve{
+	{Type: 0, FrameFormat: 0, KeyFormat: 0, Start: 0, End: 1, Scale: 1, Frames: []float64{0, 1.5}, Keys: []float64{1.25, 2, 3, 4, 5, 0, 0, 0}},
+	{Type: 0, FrameFormat: 1, KeyFormat: 1, Start: 0, End: 1, Scale: 0.5, Offset: 2, Frames: []float64{-32, 336}, Keys: []float64{-32768, 32767, 1, 2, 3, 0, 0, 0}},
+	{Type: 1, FrameFormat: 2, KeyFormat: 2, Start: 0, End: 30, Scale: 2, Offset: 200, Frames: []float64{0, 20, 30}, Keys: []float64{-100, 127, 100, -50, 50, 0}},
+	{Type: 2, KeyFormat: 1, Start: 3, End: 5, Scale: 1, Keys: []float64{1, 2, 3}},
+	{Type: 4, FrameFormat: 0, KeyFormat: 0, Start: 0, End: 1, IsInt: true, IOffset: -5, Frames: []float64{0, 1}, Keys: []float64{-2000000000, 7}},
+	{Type: 5, KeyFormat: 2, Start: 0, End: 1, IsInt: true, Keys: []float64{-1, 1}},
+	{Type: 6, FrameFormat: 1, Start: 0, End: 290, IsInt: true, Frames: []float64{0, 1888, 9280}, Keys: []float64{6}},
+	{Type: 7, Start: 0, End: 33, IsInt: true, Keys: []float64{0xFFFFFFFF, 1}},
+}
+
 // Every curve type, frame type and key type round-trips through the
 // reader as raw values (§4.2–§4.4).
 func TestCurveStorageRoundTrip(t *testing.T) {
-	curves := []bfreswrite.Curve{
-		{Type: 0, FrameFormat: 0, KeyFormat: 0, Start: 0, End: 1, Scale: 1, Frames: []float64{0, 1.5}, Keys: []float64{1.25, 2, 3, 4, 5, 0, 0, 0}},
-		{Type: 0, FrameFormat: 1, KeyFormat: 1, Start: 0, End: 1, Scale: 0.5, Offset: 2, Frames: []float64{-32, 336}, Keys: []float64{-32768, 32767, 1, 2, 3, 0, 0, 0}},
-		{Type: 1, FrameFormat: 2, KeyFormat: 2, Start: 0, End: 30, Scale: 2, Offset: 200, Frames: []float64{0, 20, 30}, Keys: []float64{-100, 127, 100, -50, 50, 0}},
-		{Type: 2, KeyFormat: 1, Start: 3, End: 5, Scale: 1, Keys: []float64{1, 2, 3}},
-		{Type: 4, FrameFormat: 0, KeyFormat: 0, Start: 0, End: 1, IsInt: true, IOffset: -5, Frames: []float64{0, 1}, Keys: []float64{-2000000000, 7}},
-		{Type: 5, KeyFormat: 2, Start: 0, End: 1, IsInt: true, Keys: []float64{-1, 1}},
-		{Type: 6, FrameFormat: 1, Start: 0, End: 290, IsInt: true, Frames: []float64{0, 1888, 9280}, Keys: []float64{6}},
-		{Type: 7, Start: 0, End: 33, IsInt: true, Keys: []float64{0xFFFFFFFF, 1}},
-	}
+	curves := storageCurves
 	for _, version := range []uint32{v3, v4} {
 		tf := &bfreswrite.File{Version: version, Name: "C", FVIS: []bfreswrite.FVIS{{Name: "V", Frames: 1, Names: []string{"n"}, Base: []bool{false}, Curves: curves}}}
 		data := tf.Bytes()
@@ -381,32 +385,41 @@ func TestCurveStorageRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for i, c := range v.Curves {
-			w := curves[i]
-			if c.CurveType != w.Type || c.FrameType != w.FrameFormat || c.KeyType != w.KeyFormat || c.StartFrame != w.Start || c.EndFrame != w.End {
-				t.Errorf("v%x curve %d header %+v", version, i, c)
-			}
-			if !reflect.DeepEqual(c.Keys, w.Keys) || (len(w.Frames) > 0 && !reflect.DeepEqual(c.Frames, w.Frames)) {
-				t.Errorf("v%x curve %d arrays %v %v, want %v %v", version, i, c.Frames, c.Keys, w.Frames, w.Keys)
-			}
-			if w.IsInt && c.IntOffset != w.IOffset || !w.IsInt && (c.Scale != w.Scale || c.Offset != w.Offset) {
-				t.Errorf("v%x curve %d scale/offset %v %v %v", version, i, c.Scale, c.Offset, c.IntOffset)
-			}
-			if err := c.Validate(); err != nil {
-				t.Errorf("v%x curve %d: %v", version, i, err)
-			}
+		checkStoredCurves(t, fmt.Sprintf("v%x", version), v.Curves, curves)
+	}
+}
+
+// checkStoredCurves compares decoded curves with the description written.
+func checkStoredCurves(t *testing.T, what string, got []*model.NW4FCurve, curves []bfreswrite.Curve) {
+	t.Helper()
+	if len(got) != len(curves) {
+		t.Fatalf("%s: %d curves, want %d", what, len(got), len(curves))
+	}
+	for i, c := range got {
+		w := curves[i]
+		if c.CurveType != w.Type || c.FrameType != w.FrameFormat || c.KeyType != w.KeyFormat || c.StartFrame != w.Start || c.EndFrame != w.End {
+			t.Errorf("%s curve %d header %+v", what, i, c)
+		}
+		if !reflect.DeepEqual(c.Keys, w.Keys) || (len(w.Frames) > 0 && !reflect.DeepEqual(c.Frames, w.Frames)) {
+			t.Errorf("%s curve %d arrays %v %v, want %v %v", what, i, c.Frames, c.Keys, w.Frames, w.Keys)
+		}
+		if w.IsInt && c.IntOffset != w.IOffset || !w.IsInt && (c.Scale != w.Scale || c.Offset != w.Offset) {
+			t.Errorf("%s curve %d scale/offset %v %v %v", what, i, c.Scale, c.Offset, c.IntOffset)
+		}
+		if err := c.Validate(); err != nil {
+			t.Errorf("%s curve %d: %v", what, i, err)
 		}
 	}
 }
 
-// Switch files get a clear error; Yaz0 that does not hold FRES too.
+// A truncated Switch file gets a clear error; Yaz0 that does not hold FRES too.
 func TestUnsupportedContainers(t *testing.T) {
 	sw := append([]byte("FRES    "), make([]byte, 64)...)
 	if !Sniff(sw) {
 		t.Error("sniffer refuses a Switch FRES")
 	}
 	_, err := Decode(format.BytesInput("a.bfres", sw), nil)
-	if err == nil || !strings.Contains(err.Error(), "Switch BFRES is not supported yet") {
+	if err == nil || !strings.Contains(err.Error(), "Switch FRES header") {
 		t.Errorf("Switch: %v", err)
 	}
 	sarc := bfreswrite.Yaz0(append([]byte("SARC"), bytes.Repeat([]byte{1}, 40)...))

@@ -136,8 +136,10 @@ type FVIS struct {
 	Material bool
 }
 
-// File describes a whole FRES image.
+// File describes a whole FRES image: the Wii U layout, or with Switch the
+// Switch layout (Version then VSwitch; nxfile.go).
 type File struct {
+	Switch  bool
 	Version uint32
 	Name    string
 	Models  []Model

@@ -8,7 +8,10 @@ import (
 // Bytes lays out the whole image: header, sub-files, index groups and the
 // sorted string pool.
 func (tf *File) Bytes() []byte {
-	w := &writer{version: tf.Version}
+	if tf.Switch {
+		return tf.switchBytes()
+	}
+	w := &writer{version: tf.Version, order: binary.BigEndian}
 	h := w.reserve(headerSize)
 	copy(w.b, "FRES")
 	w.put32(4, tf.Version)

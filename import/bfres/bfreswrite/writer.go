@@ -5,11 +5,21 @@ import (
 	"math"
 )
 
-// writer accumulates the image; strings are patched in at the end.
+// writer accumulates the image; strings are patched in at the end. It
+// writes the Wii U layout (big-endian, self-relative s32 offsets), or with
+// nx the Switch layout (little-endian, u64 absolute offsets; nxfile.go).
 type writer struct {
 	b       []byte
 	version uint32
 	strs    []strFix
+	order   byteOrder
+	nx      bool
+}
+
+// byteOrder puts and appends in one byte order.
+type byteOrder interface {
+	binary.ByteOrder
+	binary.AppendByteOrder
 }
 
 type strFix struct {
@@ -31,25 +41,54 @@ func (w *writer) reserve(n int) int {
 	return p
 }
 
-func (w *writer) put32(at int, v uint32) { binary.BigEndian.PutUint32(w.b[at:], v) }
-func (w *writer) put16(at int, v uint16) { binary.BigEndian.PutUint16(w.b[at:], v) }
+func (w *writer) put32(at int, v uint32) { w.order.PutUint32(w.b[at:], v) }
+func (w *writer) put16(at int, v uint16) { w.order.PutUint16(w.b[at:], v) }
 func (w *writer) putF(at int, v float32) { w.put32(at, math.Float32bits(v)) }
 
-// off stores the self-relative offset from at to target.
-func (w *writer) off(at, target int) { w.put32(at, uint32(int32(target-at))) }
+// off stores the offset of target at at: self-relative s32 on the Wii U,
+// the absolute u64 on the Switch.
+func (w *writer) off(at, target int) {
+	if w.nx {
+		w.order.PutUint64(w.b[at:], uint64(target))
+		return
+	}
+	w.put32(at, uint32(int32(target-at)))
+}
+
+// offSize is the size of a stored offset.
+func (w *writer) offSize() int {
+	if w.nx {
+		return 8
+	}
+	return 4
+}
 
 // str records a string offset at at, resolved when the pool is written.
 func (w *writer) str(at int, s string) { w.strs = append(w.strs, strFix{at, s}) }
 
 func (w *writer) new() bool { return w.version >= Version3_4 }
 
+// curveLayout gives the curve header's size, where its fields (flags …
+// delta) start and where its two array offsets lie (§4.1; the Switch curve
+// leads with its u64 array offsets, bfres-container.md §11).
+func (w *writer) curveLayout() (size, fields, arrays int) {
+	switch {
+	case w.nx:
+		return 0x30, 0x10, 0
+	case w.new():
+		return 0x24, 0, 0x1C
+	}
+	return 0x20, 0, 0x18
+}
+
 // curves writes n curve headers followed by their arrays; it returns the
 // position of the first header.
 func (w *writer) curves(cs []Curve) int {
-	size := curveSize(w.version)
+	size, fields, arrays := w.curveLayout()
 	first := w.reserve(size * len(cs))
 	for i, c := range cs {
-		h := first + i*size
+		base := first + i*size
+		h := base + fields
 		flags := uint16(c.FrameFormat | c.KeyFormat<<2 | c.Type<<4 | c.Pre<<8 | c.Post<<12)
 		w.put16(h, flags)
 		n := len(c.Frames)
@@ -69,36 +108,35 @@ func (w *writer) curves(cs []Curve) int {
 		} else {
 			w.putF(h+20, c.Offset)
 		}
-		arrays := h + 0x18
-		if w.new() {
+		if size != 0x20 {
 			w.putF(h+0x18, c.Delta)
-			arrays = h + 0x1C
 		}
+		arr := base + arrays
 		if len(c.Frames) > 0 {
-			w.off(arrays, w.pos())
+			w.off(arr, w.pos())
 			for _, f := range c.Frames {
 				switch c.FrameFormat {
 				case 0:
-					w.b = binary.BigEndian.AppendUint32(w.b, math.Float32bits(float32(f)))
+					w.b = w.order.AppendUint32(w.b, math.Float32bits(float32(f)))
 				case 1:
-					w.b = binary.BigEndian.AppendUint16(w.b, uint16(int16(f)))
+					w.b = w.order.AppendUint16(w.b, uint16(int16(f)))
 				default:
 					w.b = append(w.b, uint8(f))
 				}
 			}
 			w.align()
 		}
-		w.off(arrays+4, w.pos())
+		w.off(arr+w.offSize(), w.pos())
 		for _, k := range c.Keys {
 			switch {
 			case c.Type >= 6:
-				w.b = binary.BigEndian.AppendUint32(w.b, uint32(int64(k)))
+				w.b = w.order.AppendUint32(w.b, uint32(int64(k)))
 			case c.KeyFormat == 0 && c.Type < 4:
-				w.b = binary.BigEndian.AppendUint32(w.b, math.Float32bits(float32(k)))
+				w.b = w.order.AppendUint32(w.b, math.Float32bits(float32(k)))
 			case c.KeyFormat == 0:
-				w.b = binary.BigEndian.AppendUint32(w.b, uint32(int32(k)))
+				w.b = w.order.AppendUint32(w.b, uint32(int32(k)))
 			case c.KeyFormat == 1:
-				w.b = binary.BigEndian.AppendUint16(w.b, uint16(int16(k)))
+				w.b = w.order.AppendUint16(w.b, uint16(int16(k)))
 			default:
 				w.b = append(w.b, uint8(int8(k)))
 			}

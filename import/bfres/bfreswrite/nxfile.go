@@ -1,0 +1,241 @@
+package bfreswrite
+
+import (
+	"encoding/binary"
+	"math"
+	"sort"
+)
+
+// VSwitch is the Switch binary version the project writes: 0.8.0.0, that
+// of Super Mario Odyssey's files (docs/formats/bfres-switch.md).
+const VSwitch = 0x00080000
+
+// Switch record sizes (version 8; the importer's nx_*.go files give the
+// field offsets).
+const (
+	nxHeaderSize   = 0xD0
+	nxFMDLSize     = 0x78
+	nxFSKLSize     = 0x58
+	nxBoneSize     = 0x60
+	nxFSKASize     = 0x60
+	nxBoneAnimSize = 0x28
+)
+
+// Switch header lists, in header order (value array at 0x28 + 16·i, its
+// dictionary at 0x30 + 16·i; counts from 0xBC).
+const (
+	nxModels = iota
+	nxSkeletalAnims
+	nxMaterialAnims
+	nxBoneVisAnims
+)
+
+// switchBytes lays out a Switch image: the header, the sub-file lists (each
+// a contiguous array of records with its dictionary), then the string pool
+// (u16 length, characters, NUL, padded to 2 bytes).
+func (tf *File) switchBytes() []byte {
+	w := &writer{version: tf.Version, order: binary.LittleEndian, nx: true}
+	w.reserve(nxHeaderSize)
+	copy(w.b, "FRES    ")
+	w.put32(8, tf.Version)
+	w.b[0x0C], w.b[0x0D] = 0xFF, 0xFE
+	w.b[0x0E] = 0x0C // alignment, log2
+	w.str(0x20, tf.Name)
+	list := func(i int, names []string, size int, write func(k, at int)) {
+		if len(names) == 0 {
+			return
+		}
+		arr := w.reserve(size * len(names))
+		for k := range names {
+			write(k, arr+k*size)
+		}
+		w.off(0x28+16*i, arr)
+		w.off(0x30+16*i, w.nxDict(names))
+		w.put16(0xBC+2*i, uint16(len(names)))
+	}
+	var names []string
+	for _, m := range tf.Models {
+		names = append(names, m.Name)
+	}
+	list(nxModels, names, nxFMDLSize, func(k, at int) { w.nxModel(at, tf.Models[k]) })
+	names = nil
+	for _, a := range tf.FSKA {
+		names = append(names, a.Name)
+	}
+	list(nxSkeletalAnims, names, nxFSKASize, func(k, at int) { w.nxFSKA(at, tf.FSKA[k]) })
+	w.nxStringPool()
+	w.put32(0x1C, uint32(len(w.b)))
+	return w.b
+}
+
+// nxBlock starts a sub-file record at at: its magic and block header (u32
+// next-block offset, u64 size).
+func (w *writer) nxBlock(at int, magic string, size int) {
+	copy(w.b[at:], magic)
+	w.put32(at+4, uint32(size))
+	w.order.PutUint64(w.b[at+8:], uint64(size))
+}
+
+// nxDict writes a Switch dictionary of names ("_DIC", count, then the
+// root and one 16-byte node per name: u32 reference bit, u16 left and
+// right links, u64 name). The nodes form a chain whose downward links go
+// to increasing reference bits, as the reader's check wants; the values
+// are the records of the list's array, in the same order.
+func (w *writer) nxDict(names []string) int {
+	n := len(names)
+	p := w.reserve(8 + 16*(n+1))
+	copy(w.b[p:], "_DIC")
+	w.put32(p+4, uint32(n))
+	root := p + 8
+	w.put32(root, 0xFFFFFFFF)
+	w.str(root+8, "")
+	if n > 0 {
+		w.put16(root+4, 1)
+	}
+	for i := 1; i <= n; i++ {
+		nd := p + 8 + 16*i
+		w.put32(nd, uint32(i-1))
+		next := uint16(i + 1)
+		if i == n {
+			next = 0
+		}
+		w.put16(nd+4, next)
+		w.put16(nd+6, uint16(i))
+		w.str(nd+8, names[i-1])
+	}
+	return p
+}
+
+// nxStringPool writes the pool of every string the image names, sorted,
+// and resolves their offsets; the pool's offset and size go to the header.
+func (w *writer) nxStringPool() {
+	for len(w.b)%8 != 0 {
+		w.b = append(w.b, 0)
+	}
+	pool := w.pos()
+	seen := map[string]int{}
+	var all []string
+	for _, f := range w.strs {
+		if _, ok := seen[f.s]; !ok {
+			seen[f.s] = 0
+			all = append(all, f.s)
+		}
+	}
+	sort.Strings(all)
+	for _, s := range all {
+		seen[s] = w.pos()
+		w.b = w.order.AppendUint16(w.b, uint16(len(s)))
+		w.b = append(w.b, s...)
+		w.b = append(w.b, 0)
+		if len(w.b)%2 != 0 {
+			w.b = append(w.b, 0)
+		}
+	}
+	w.off(0xB0, pool)
+	w.put32(0xB8, uint32(w.pos()-pool))
+	for _, f := range w.strs {
+		w.off(f.at, seen[f.s])
+	}
+}
+
+// nxModel writes the FMDL record at p and its skeleton.
+func (w *writer) nxModel(p int, m Model) {
+	w.nxBlock(p, "FMDL", nxFMDLSize)
+	w.str(p+0x10, m.Name)
+	sk := w.reserve(nxFSKLSize)
+	w.off(p+0x20, sk)
+	w.nxBlock(sk, "FSKL", nxFSKLSize)
+	w.put32(sk+0x48, m.SkelFlags)
+	w.put16(sk+0x4C, uint16(len(m.Bones)))
+	if len(m.Bones) > 0 {
+		arr := w.reserve(nxBoneSize * len(m.Bones))
+		w.off(sk+0x18, arr)
+		names := make([]string, len(m.Bones))
+		for i, b := range m.Bones {
+			bp := arr + i*nxBoneSize
+			names[i] = b.Name
+			w.str(bp, b.Name)
+			w.put16(bp+0x28, uint16(i))
+			w.put16(bp+0x2A, uint16(b.Parent))
+			w.put16(bp+0x2C, 0xFFFF)
+			w.put16(bp+0x2E, 0xFFFF)
+			w.put16(bp+0x30, 0xFFFF)
+			w.put32(bp+0x34, b.Flags)
+			for j, v := range append(append(b.S[:], b.R[:]...), b.T[:]...) {
+				w.putF(bp+0x38+4*j, v)
+			}
+		}
+		w.off(sk+0x10, w.nxDict(names))
+		w.nxSkinTables(sk, arr, m)
+	}
+}
+
+// nxSkinTables writes the matrix palette of a Switch FSKL at sk (bones at
+// arr): counts at 0x4E and 0x50, the matrix-to-bone list (0x20), the
+// inverse model matrices (0x28) and each bone's smooth and rigid index.
+func (w *writer) nxSkinTables(sk, arr int, m Model) {
+	ns, nr := len(m.SmoothMatrices), len(m.RigidMatrices)
+	if ns+nr == 0 {
+		return
+	}
+	w.put16(sk+0x4E, uint16(ns))
+	w.put16(sk+0x50, uint16(nr))
+	for k, b := range m.SmoothMatrices {
+		if int(b) < len(m.Bones) {
+			w.put16(arr+int(b)*nxBoneSize+0x2C, uint16(k))
+		}
+	}
+	for k, b := range m.RigidMatrices {
+		if int(b) < len(m.Bones) {
+			w.put16(arr+int(b)*nxBoneSize+0x2E, uint16(ns+k))
+		}
+	}
+	w.off(sk+0x20, w.pos())
+	for _, b := range append(append([]uint16(nil), m.SmoothMatrices...), m.RigidMatrices...) {
+		w.b = w.order.AppendUint16(w.b, b)
+	}
+	w.align()
+	if ns > 0 {
+		w.off(sk+0x28, w.pos())
+		for k := range ns {
+			for _, v := range m.InverseModel[k] {
+				w.b = w.order.AppendUint32(w.b, math.Float32bits(v))
+			}
+		}
+	}
+}
+
+// nxFSKA writes the FSKA record at p and its bone animations.
+func (w *writer) nxFSKA(p int, a FSKA) {
+	w.nxBlock(p, "FSKA", nxFSKASize)
+	w.str(p+0x10, a.Name)
+	w.str(p+0x18, "")
+	total := 0
+	for _, b := range a.Bones {
+		total += len(b.Curves)
+	}
+	w.put32(p+0x48, a.Flags)
+	w.put32(p+0x4C, uint32(a.Frames))
+	w.put32(p+0x50, uint32(total))
+	w.put16(p+0x58, uint16(len(a.Bones)))
+	if len(a.Bones) == 0 {
+		return
+	}
+	arr := w.reserve(nxBoneAnimSize * len(a.Bones))
+	w.off(p+0x30, arr)
+	for i, b := range a.Bones {
+		bp := arr + i*nxBoneAnimSize
+		w.str(bp, b.Name)
+		w.put32(bp+0x18, b.Flags)
+		w.b[bp+0x1E] = uint8(len(b.Curves))
+		if len(b.Curves) > 0 {
+			w.off(bp+0x08, w.curves(b.Curves))
+		}
+		if len(b.Base) > 0 {
+			w.off(bp+0x10, w.pos())
+			for _, v := range b.Base {
+				w.b = w.order.AppendUint32(w.b, math.Float32bits(v))
+			}
+		}
+	}
+}
