@@ -1,6 +1,8 @@
 package bfres
 
 import (
+	"encoding/binary"
+
 	"github.com/animbake/bake/import/binread"
 )
 
@@ -56,10 +58,12 @@ type ShaderAssign struct {
 	Options        map[string]string
 }
 
-// Sampler is a material sampler: its name (_a0, _n0 …) and GX2 sampler words.
+// Sampler is a material sampler: its name (_a0, _n0 …) and its GX2
+// sampler words (Wii U) or Switch sampler (NX, nx_fmat.go).
 type Sampler struct {
 	Name  string
 	Words [3]uint32
+	NX    *NXSampler
 }
 
 // ShaderParam is a raw material shader parameter: its GX2 type and bytes.
@@ -216,22 +220,44 @@ func (f *resFile) readFMAT(off int, name string) (*Material, error) {
 		}
 		for i := range int(numParam) {
 			pos := pa + i*size
-			pr, _ := f.at(pos, 4, "shader parameter")
-			typ, _ := pr.U8("type")
-			n, _ := pr.U8("size")
-			at, _ := pr.U16("data offset")
-			p := ShaderParam{Type: typ}
-			if p.Name, err = f.nameAt(pos+nameAt, what+" shader parameter"); err != nil {
+			p, err := f.readShaderParam(pos+nameAt, pos, data, what)
+			if err != nil {
 				return nil, err
 			}
-			if int(at)+int(n) > len(data) {
-				return nil, binread.Errorf(int64(pos+2), "%s shader parameter %s: %d bytes at %d run past the %d bytes of parameter data", what, p.Name, n, at, len(data))
-			}
-			p.Data = data[at : int(at)+int(n)]
 			m.Params = append(m.Params, p)
 		}
 	}
 	return m, nil
+}
+
+// readShaderParam reads a shader parameter whose name offset is stored at
+// namePos and whose u8 type, u8 size and u16 data offset lie at fields,
+// its bytes taken from the material's parameter data. Data holds the
+// parameter's 32-bit words big-endian, as the Wii U stores them: a Switch
+// file's little-endian words are swapped (every parameter type is made of
+// 32-bit words).
+func (f *resFile) readShaderParam(namePos, fields int, data []byte, what string) (ShaderParam, error) {
+	pr, _ := f.at(fields, 4, "shader parameter")
+	typ, _ := pr.U8("type")
+	n, _ := pr.U8("size")
+	at, _ := pr.U16("data offset")
+	p := ShaderParam{Type: typ}
+	var err error
+	if p.Name, err = f.nameAt(namePos, what+" shader parameter"); err != nil {
+		return p, err
+	}
+	if int(at)+int(n) > len(data) {
+		return p, binread.Errorf(int64(fields+2), "%s shader parameter %s: %d bytes at %d run past the %d bytes of parameter data", what, p.Name, n, at, len(data))
+	}
+	p.Data = data[at : int(at)+int(n)]
+	if f.nx != nil {
+		be := make([]byte, len(p.Data))
+		for i := 0; i+4 <= len(be); i += 4 {
+			binary.BigEndian.PutUint32(be[i:], binary.LittleEndian.Uint32(p.Data[i:]))
+		}
+		p.Data = be
+	}
+	return p, nil
 }
 
 // readRenderInfo reads a render-info record: u16 count, u8 type (0 int32,

@@ -3,6 +3,7 @@ package bfres
 import (
 	"encoding/binary"
 	"math"
+	"slices"
 
 	"github.com/animbake/bake/model"
 )
@@ -91,13 +92,20 @@ func buildMaterial(m *Material) model.Material {
 	if out.AlphaMode == model.AlphaMask && out.AlphaCutoff == 0 {
 		out.AlphaCutoff = 0.5 // glTF's default; a zero cutoff would hide nothing
 	}
-	if face, ok := renderInfoString(info, "gsys_render_state_display_face"); ok {
-		doubleSided = face == "both"
+	for _, name := range displayFaceInfos {
+		if face, ok := renderInfoString(info, name); ok {
+			doubleSided = face == "both"
+		}
 	}
 	out.DoubleSided = doubleSided
 	var samplers []map[string]any
 	for i, s := range m.Samplers {
-		e := map[string]any{"name": s.Name, "slot": samplerSlot(m, s.Name), "gx2": s.Words[:]}
+		e := map[string]any{"name": s.Name, "slot": samplerSlot(m, s.Name)}
+		if s.NX != nil {
+			e["nx"] = map[string]any{"wrap": s.NX.Wrap[:], "filter": s.NX.Filter}
+		} else {
+			e["gx2"] = s.Words[:]
+		}
 		if i < len(m.Textures) {
 			e["texture"] = m.Textures[i]
 		}
@@ -139,6 +147,11 @@ func samplerSlot(m *Material, name string) string {
 	return samplerSlots[name]
 }
 
+// displayFaceInfos name the render info that says which faces are drawn
+// (front, back or both): Breath of the Wild's, and the Switch games'
+// (Super Mario Odyssey's materials all carry display_face).
+var displayFaceInfos = []string{"gsys_render_state_display_face", "display_face"}
+
 // flipWinding reports whether a material's faces must be reversed for
 // glTF's counter-clockwise front faces: GX2's front face is clockwise
 // (polygon control bit 2), or only front faces are culled (bit 0 without
@@ -148,7 +161,7 @@ func flipWinding(m *Material) bool {
 	cw := rs != nil && rs.PolygonControl&4 != 0
 	backOnly := rs != nil && rs.PolygonControl&3 == 1
 	for _, r := range m.RenderInfo {
-		if r.Name == "gsys_render_state_display_face" && len(r.Strings) > 0 {
+		if slices.Contains(displayFaceInfos, r.Name) && len(r.Strings) > 0 {
 			backOnly = r.Strings[0] == "back"
 		}
 	}
@@ -234,8 +247,7 @@ func linkTextures(mats []model.Material, src []*Material, textures []model.Textu
 			if !sampled[name] {
 				sampled[name] = true
 				t := &textures[ti]
-				t.WrapS, t.WrapT = gx2Wrap(smp.Words[0]&7), gx2Wrap(smp.Words[0]>>3&7)
-				t.MagFilter, t.MinFilter = gx2Filter(smp.Words[0]>>9&3), gx2Filter(smp.Words[0]>>12&3)
+				t.WrapS, t.WrapT, t.MagFilter, t.MinFilter = smp.gltf()
 			}
 			ref := model.TextureRef{Texture: name}
 			switch samplerSlot(s, smp.Name) {
@@ -255,6 +267,37 @@ func linkTextures(mats []model.Material, src []*Material, textures []model.Textu
 			m.Extras["missingTextures"] = missing
 		}
 	}
+}
+
+// gltf returns the sampler's glTF wrap modes (S, T) and filters
+// (magnification, minification).
+func (s *Sampler) gltf() (wrapS, wrapT, mag, min int) {
+	if n := s.NX; n != nil {
+		return nxWrap(n.Wrap[0]), nxWrap(n.Wrap[1]), nxFilter(n.Filter >> 2 & 3), nxFilter(n.Filter >> 4 & 3)
+	}
+	w := s.Words[0]
+	return gx2Wrap(w & 7), gx2Wrap(w >> 3 & 7), gx2Filter(w >> 9 & 3), gx2Filter(w >> 12 & 3)
+}
+
+// nxWrap maps a Switch address mode to glTF's wrap: repeat → REPEAT,
+// mirror and mirror-once → MIRRORED_REPEAT (as for GX2, glTF has no
+// mirror-once), clamp to edge or border → CLAMP_TO_EDGE.
+func nxWrap(m uint8) int {
+	switch m {
+	case 0:
+		return model.WrapRepeat
+	case 1, 4:
+		return model.WrapMirroredRepeat
+	}
+	return model.WrapClampToEdge
+}
+
+// nxFilter maps a Switch filter field (1 point, 2 linear) to glTF's.
+func nxFilter(f uint16) int {
+	if f == 1 {
+		return model.FilterNearest
+	}
+	return model.FilterLinear
 }
 
 // gx2Wrap maps a GX2 texture clamp mode to glTF's wrap: wrap → REPEAT,

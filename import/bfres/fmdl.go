@@ -17,14 +17,24 @@ type Model struct {
 }
 
 // VertexBuffer is a decoded FVTX: vertex count, skin count and attributes
-// with the GX2 buffers they read.
+// with the buffers they read. Attribute formats are GX2's (the Switch's
+// are translated, nx_model.go).
 type VertexBuffer struct {
 	Index     int
 	Count     int
 	SkinCount int
 	Attribs   []VertexAttrib
 	Buffers   []VertexBufferData
-	Off       int // file offset of the FVTX, for messages
+	Off       int              // file offset of the FVTX, for messages
+	Order     binary.ByteOrder // of the vertex data: nil means big-endian (Wii U)
+}
+
+// byteOrder returns the byte order of the vertex data.
+func (vb *VertexBuffer) byteOrder() binary.ByteOrder {
+	if vb.Order != nil {
+		return vb.Order
+	}
+	return byteOrder
 }
 
 // Attrib returns the attribute named name, or nil.
@@ -199,16 +209,9 @@ func (f *resFile) readFVTX(off, index int) (*VertexBuffer, error) {
 			vb.Buffers = append(vb.Buffers, b)
 		}
 	}
-	// The vertex count is bounded by the largest buffer: a vertex takes at
-	// least one byte of each buffer an attribute reads.
-	largest := 0
-	for _, b := range vb.Buffers {
-		largest = max(largest, len(b.Data))
+	if err := vb.setCount(count, off+8); err != nil {
+		return nil, err
 	}
-	if uint64(count) > uint64(largest) && count > 1 {
-		return nil, binread.Errorf(int64(off+8), "vertex buffer %d counts %d vertices, more than its largest buffer has bytes (%d)", index, count, largest)
-	}
-	vb.Count = int(count)
 	if numAttrib > 0 {
 		aarr, err := f.requiredOffsetAt(off+0x10, what+" attribute array")
 		if err != nil {
@@ -229,21 +232,46 @@ func (f *resFile) readFVTX(off, index int) (*VertexBuffer, error) {
 			o, _ := ar.U16("offset")
 			fm, _ := ar.U32("format")
 			a.Buffer, a.Offset, a.Format = int(b), int(o), AttribFormat(fm)
-			if _, err := a.Format.layout(); err != nil {
-				return nil, binread.Errorf(int64(pos+8), "vertex attribute %s: %v", a.Name, err)
+			if err := vb.addAttrib(a, pos+8, pos+4); err != nil {
+				return nil, err
 			}
-			if a.Buffer >= len(vb.Buffers) {
-				return nil, binread.Errorf(int64(pos+4), "vertex attribute %s reads buffer %d, the vertex buffer has %d", a.Name, a.Buffer, len(vb.Buffers))
-			}
-			for _, prev := range vb.Attribs {
-				if prev.Name == a.Name {
-					return nil, binread.Errorf(int64(pos), "vertex buffer %d has two attributes named %q", index, a.Name)
-				}
-			}
-			vb.Attribs = append(vb.Attribs, a)
 		}
 	}
 	return vb, nil
+}
+
+// setCount sets the vertex count read at countAt, which the largest buffer
+// bounds: a vertex takes at least one byte of each buffer an attribute
+// reads.
+func (vb *VertexBuffer) setCount(count uint32, countAt int) error {
+	largest := 0
+	for _, b := range vb.Buffers {
+		largest = max(largest, len(b.Data))
+	}
+	if uint64(count) > uint64(largest) && count > 1 {
+		return binread.Errorf(int64(countAt), "vertex buffer %d counts %d vertices, more than its largest buffer has bytes (%d)", vb.Index, count, largest)
+	}
+	vb.Count = int(count)
+	return nil
+}
+
+// addAttrib checks attribute a (its format read at formatAt, its buffer
+// index at bufferAt) and adds it: a known format, an existing buffer, a
+// name not taken.
+func (vb *VertexBuffer) addAttrib(a VertexAttrib, formatAt, bufferAt int) error {
+	if _, err := a.Format.layout(); err != nil {
+		return binread.Errorf(int64(formatAt), "vertex attribute %s: %v", a.Name, err)
+	}
+	if a.Buffer >= len(vb.Buffers) {
+		return binread.Errorf(int64(bufferAt), "vertex attribute %s reads buffer %d, the vertex buffer has %d", a.Name, a.Buffer, len(vb.Buffers))
+	}
+	for _, prev := range vb.Attribs {
+		if prev.Name == a.Name {
+			return binread.Errorf(int64(a.pos), "vertex buffer %d has two attributes named %q", vb.Index, a.Name)
+		}
+	}
+	vb.Attribs = append(vb.Attribs, a)
+	return nil
 }
 
 // readGX2Buffer reads a GX2 buffer record (vertex or index data): the

@@ -60,7 +60,7 @@ func buildModel(m *Model, nodes []model.Node, lod int, warn func(string, ...any)
 			continue
 		}
 		if sh.Bone >= len(s.Bones) {
-			return nil, binread.Errorf(int64(sh.Off+0x10), "shape %s hangs on bone %d of %d", sh.Name, sh.Bone, len(s.Bones))
+			return nil, binread.Errorf(int64(sh.BoneAt), "shape %s hangs on bone %d of %d", sh.Name, sh.Bone, len(s.Bones))
 		}
 		prim, err := buildPrimitive(m, sh, bindWorld, out.skin.InverseBind, warn)
 		if err != nil {
@@ -137,7 +137,7 @@ func buildPrimitive(m *Model, sh *Shape, bindWorld, inverseBind [][16]float64, w
 		if n < minComps {
 			return nil, 0, binread.Errorf(int64(a.pos+8), "shape %s: attribute %s has %d components (%s), at least %d needed", sh.Name, name, n, a.Format, minComps)
 		}
-		v, err := decodeAttribute(a, vb.Buffers, vb.Count, byteOrder)
+		v, err := decodeAttribute(a, vb.Buffers, vb.Count, vb.byteOrder())
 		return v, n, err
 	}
 	pos, pn, err := get("_p0", 3)

@@ -157,3 +157,55 @@ func TestSampleNXHandDecodedCurves(t *testing.T) {
 	q := modeltest.Eval(t, walk, "JointRoot", model.PathRotation, 2.5)
 	modeltest.Near(t, "Walk JointRoot rotation at 2.5", q, []float64{-0.0371541, 0.6420038, -0.0611943, 0.7633518}, 2e-6)
 }
+
+// The samples' models (counts read from their FSHP, FVTX and mesh records;
+// SOURCES.md §4b): BombHei's two shapes, skinned with one and two weights;
+// the cap's three-weight shape; BlockShine's and the cube's rigid ones.
+// Every index names a vertex (the reader checks it), every weight sums to
+// one, and the cube's 24 vertices span 0…200 on each axis (as stored; the
+// rigid shape goes through its bone's bind matrix and back, within 1e-4).
+func TestSampleNXModels(t *testing.T) {
+	type shape struct {
+		name            string
+		vertices, index int
+		skin            int
+		material        string
+	}
+	for _, tc := range []struct {
+		stem   string
+		shapes []shape
+	}{
+		{"BombHei", []shape{{"BombHei__BombHeiMat00", 859, 2862, 1, "BombHeiMat00"}, {"BombHei__BombHeiMat01", 462, 1830, 2, "BombHeiMat01"}}},
+		{"BlockShine", []shape{{"", 2289, -1, 0, "AllColors"}}},
+		{"MarioShadowChaseCap", []shape{{"", 577, -1, 3, "CapMT"}}},
+		{"DevGenericCube2U", []shape{{"", 24, -1, 0, "Basic"}}},
+	} {
+		f := decodeNXSample(t, tc.stem, nil)
+		if len(f.Meshes) != len(tc.shapes) || len(f.Skins) != 1 {
+			t.Errorf("%s: %d meshes and %d skins, want %d and 1", tc.stem, len(f.Meshes), len(f.Skins), len(tc.shapes))
+			continue
+		}
+		for i, w := range tc.shapes {
+			m := f.Meshes[i]
+			p := &m.Primitives[0]
+			if w.name != "" && m.Name != w.name || len(p.Positions) != 3*w.vertices || w.index >= 0 && len(p.Indices) != w.index ||
+				m.Extras["vertexSkinCount"] != w.skin || p.Material != w.material {
+				t.Errorf("%s shape %d: %s, %d vertices, %d indices, skin count %v, material %s; want %+v", tc.stem, i, m.Name,
+					len(p.Positions)/3, len(p.Indices), m.Extras["vertexSkinCount"], p.Material, w)
+			}
+			for v := 0; v < len(p.Weights); v += 4 {
+				if s := p.Weights[v] + p.Weights[v+1] + p.Weights[v+2] + p.Weights[v+3]; math.Abs(float64(s)-1) > 1e-6 {
+					t.Fatalf("%s shape %d vertex %d: weights sum to %v", tc.stem, i, v/4, s)
+				}
+			}
+		}
+	}
+	cube := decodeNXSample(t, "DevGenericCube2U", nil)
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, v := range cube.Meshes[0].Primitives[0].Positions {
+		lo, hi = min(lo, float64(v)), max(hi, float64(v))
+	}
+	if math.Abs(lo) > 1e-4 || math.Abs(hi-200) > 1e-4 {
+		t.Errorf("the cube spans %v…%v, want 0…200", lo, hi)
+	}
+}

@@ -109,3 +109,80 @@ func TestSwitchCurveStorageRoundTrip(t *testing.T) {
 		t.Errorf("curve record: frame array 0x%x, %d keys, scale 0x%x", fa, n, scale)
 	}
 }
+
+// The demo model (three skinned shapes, the three skinning kinds, several
+// attribute formats, u16 and u32 indices, two levels of detail) written in
+// the Switch layout decodes to the meshes, skin and nodes of its Wii U
+// layout: the Switch attribute formats, buffers in the GPU block, index
+// buffers, FSHP and FSKL palette records carry the same data.
+func TestSwitchModelMatchesWiiU(t *testing.T) {
+	decode := func(tf *bfreswrite.File) *model.File {
+		tf.Textures = nil
+		return decodeBytes(t, "Demo.bfres", tf.Bytes(), nil)
+	}
+	wiiu := decode(demoModel(v4))
+	nx := decode(switchOf(demoModel(v4)))
+	if !reflect.DeepEqual(wiiu.Meshes, nx.Meshes) || !reflect.DeepEqual(wiiu.Skins, nx.Skins) || !reflect.DeepEqual(wiiu.Nodes, nx.Nodes) {
+		t.Error("the Switch and Wii U layouts of the demo model decode to different meshes, skins or nodes")
+	}
+	if len(nx.Materials) != len(wiiu.Materials) {
+		t.Fatalf("%d materials, want %d", len(nx.Materials), len(wiiu.Materials))
+	}
+	for i := range nx.Materials {
+		a, b := nx.Materials[i], wiiu.Materials[i]
+		if a.Name != b.Name || !reflect.DeepEqual(a.Extras["shaderParams"], b.Extras["shaderParams"]) {
+			t.Errorf("material %d: %s %v, want %s %v", i, a.Name, a.Extras["shaderParams"], b.Name, b.Extras["shaderParams"])
+		}
+	}
+}
+
+// Switch attribute formats (nn::gfx channel format << 8 | type) and the
+// GX2 formats they are read as, worked out from the two enumerations.
+func TestSwitchAttribFormats(t *testing.T) {
+	for _, tc := range []struct {
+		nx  uint32
+		gx2 AttribFormat
+	}{
+		{0x1805, 0x811}, // R32_G32_B32 float → 32_32_32_float
+		{0x0E02, 0x20B}, // R10_G10_B10_A2 snorm → 10_10_10_2_snorm
+		{0x1505, 0x80F}, // R16_G16_B16_A16 float → 16_16_16_16_float
+		{0x1205, 0x808}, // R16_G16 float → 16_16_float
+		{0x0B02, 0x20A}, // R8_G8_B8_A8 snorm → 8_8_8_8_snorm
+		{0x0201, 0x000}, // R8 unorm → 8_unorm
+		{0x0203, 0x100}, // R8 uint → 8_uint
+		{0x0903, 0x104}, // R8_G8 uint → 8_8_uint
+		{0x0901, 0x004}, // R8_G8 unorm → 8_8_unorm
+		{0x1201, 0x007}, // R16_G16 unorm → 16_16_unorm
+		{0x0B08, 0x80A}, // R8_G8_B8_A8 uscaled → 8_8_8_8_uint_to_float
+		{0x0B09, 0xA0A}, // R8_G8_B8_A8 sscaled → 8_8_8_8_sint_to_float
+		{0x0B04, 0x30A}, // R8_G8_B8_A8 sint
+	} {
+		got, err := nxAttribFormat(tc.nx)
+		if err != nil || got != tc.gx2 {
+			t.Errorf("Switch format 0x%04x: %v (%v), want %v", tc.nx, got, err, tc.gx2)
+		}
+		if back := bfreswrite.SwitchAttribFormat(uint32(tc.gx2)); back != tc.nx {
+			t.Errorf("writer: GX2 %v → 0x%04x, want 0x%04x", tc.gx2, back, tc.nx)
+		}
+	}
+	for _, bad := range []uint32{0x1605, 0x0B05, 0x0B06, 0x1401, 0x3105, 0x11805} {
+		if f, err := nxAttribFormat(bad); err == nil {
+			t.Errorf("Switch format 0x%04x accepted as %v", bad, f)
+		}
+	}
+}
+
+// A little-endian 10_10_10_2 snorm word: x = 0x1FF (511 → 1), y = 0x200
+// (−512 → max(−512/511, −1) = −1), z = 1 (1/511), w = 0; bytes FF 01 18 00
+// hold the word 0x001801FF (x in the low bits).
+func TestSwitchPackedAttribute(t *testing.T) {
+	a := VertexAttrib{Name: "_n0", Format: 0x20B}
+	got, err := decodeAttribute(&a, []VertexBufferData{{Stride: 4, Data: []byte{0xFF, 0x01, 0x18, 0x00}}}, 1, binary.LittleEndian)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []float32{1, -1, float32(1) / 511, 0}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("decoded %v, want %v", got, want)
+	}
+}

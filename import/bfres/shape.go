@@ -1,6 +1,8 @@
 package bfres
 
 import (
+	"encoding/binary"
+
 	"github.com/animbake/bake/import/binread"
 	"github.com/animbake/bake/model"
 )
@@ -18,13 +20,14 @@ type Shape struct {
 	KeyShapes    int      // morph targets (not converted)
 	LODs         []ShapeMesh
 	Off          int
+	BoneAt       int // file offset of the bone index, for messages
 }
 
 // ShapeMesh is one level of detail of a shape: a primitive type and the
 // vertex indices of its sub-meshes (the first vertex already added).
 type ShapeMesh struct {
 	Primitive   uint32 // GX2PrimitiveType
-	IndexFormat uint32 // GX2IndexFormat
+	IndexFormat uint32 // GX2IndexFormat (Wii U), or the Switch index format (0 u8, 1 u16, 2 u32)
 	FirstVertex uint32
 	SubMeshes   []SubMesh
 	Indices     []uint32
@@ -87,7 +90,7 @@ func (f *resFile) readFSHP(off int, name string, m *Model) (*Shape, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Shape{Name: name, Off: off}
+	s := &Shape{Name: name, Off: off, BoneAt: off + 0x10}
 	r.Seek(8, "flags")
 	s.Flags, _ = r.U32("flags")
 	r.Skip(2, "index")
@@ -99,29 +102,47 @@ func (f *resFile) readFSHP(off int, name string, m *Model) (*Shape, error) {
 	numMesh, _ := r.U8("mesh count")
 	numKey, _ := r.U8("key shape count")
 	s.Material, s.Bone, s.VertexBuffer, s.SkinCount, s.KeyShapes = int(mat), int(bone), int(vbi), int(skin), int(numKey)
+	fields := shapeFields{material: off + 0x0E, vertexBuffer: off + 0x12, skinCount: off + 0x16, meshCount: off + 0x17,
+		vbOffset: off + 0x20, meshArray: off + 0x24, skinBones: off + 0x28}
+	return s, f.shapeBody(s, m, int(numSkinBone), int(numMesh), fields, meshSize, f.readMesh, what)
+}
+
+// shapeFields are the positions of the FSHP fields the shared shape
+// reading follows or names in its errors.
+type shapeFields struct {
+	material, vertexBuffer, skinCount, meshCount int // where the values lie, for messages
+	vbOffset, meshArray, skinBones               int // where the offsets lie
+}
+
+// shapeBody checks a shape's indices against its model (material, vertex
+// buffer, skin count) and reads its skin bone indices and its meshes
+// (numMesh records of meshSize bytes, decoded by readMesh), the same on
+// both platforms.
+func (f *resFile) shapeBody(s *Shape, m *Model, numSkinBone, numMesh int, at shapeFields, meshSize int,
+	readMesh func(pos int, what string, vertexCount int) (ShapeMesh, error), what string) error {
 	if s.Material >= len(m.Materials) {
-		return nil, binread.Errorf(int64(off+0x0E), "%s uses material %d of %d", what, mat, len(m.Materials))
+		return binread.Errorf(int64(at.material), "%s uses material %d of %d", what, s.Material, len(m.Materials))
 	}
 	if s.VertexBuffer >= len(m.VertexBuffers) {
-		return nil, binread.Errorf(int64(off+0x12), "%s uses vertex buffer %d of %d", what, vbi, len(m.VertexBuffers))
+		return binread.Errorf(int64(at.vertexBuffer), "%s uses vertex buffer %d of %d", what, s.VertexBuffer, len(m.VertexBuffers))
 	}
 	vb := m.VertexBuffers[s.VertexBuffer]
-	if vbOff, err := f.requiredOffsetAt(off+0x20, what+" vertex buffer"); err != nil {
-		return nil, err
+	if vbOff, err := f.requiredOffsetAt(at.vbOffset, what+" vertex buffer"); err != nil {
+		return err
 	} else if vbOff != vb.Off {
-		return nil, binread.Errorf(int64(off+0x20), "%s: vertex buffer offset 0x%x is not that of vertex buffer %d (0x%x)", what, vbOff, vbi, vb.Off)
+		return binread.Errorf(int64(at.vbOffset), "%s: vertex buffer offset 0x%x is not that of vertex buffer %d (0x%x)", what, vbOff, s.VertexBuffer, vb.Off)
 	}
 	if s.SkinCount != vb.SkinCount {
-		return nil, binread.Errorf(int64(off+0x16), "%s has vertex skin count %d, its vertex buffer %d", what, s.SkinCount, vb.SkinCount)
+		return binread.Errorf(int64(at.skinCount), "%s has vertex skin count %d, its vertex buffer %d", what, s.SkinCount, vb.SkinCount)
 	}
 	if numSkinBone > 0 {
-		p, err := f.requiredOffsetAt(off+0x28, what+" skin bone indices")
+		p, err := f.requiredOffsetAt(at.skinBones, what+" skin bone indices")
 		if err != nil {
-			return nil, err
+			return err
 		}
-		br, err := f.at(p, 2*int(numSkinBone), what+" skin bone indices")
+		br, err := f.at(p, 2*numSkinBone, what+" skin bone indices")
 		if err != nil {
-			return nil, err
+			return err
 		}
 		s.SkinBones = make([]uint16, numSkinBone)
 		for i := range s.SkinBones {
@@ -129,23 +150,23 @@ func (f *resFile) readFSHP(off int, name string, m *Model) (*Shape, error) {
 		}
 	}
 	if numMesh == 0 {
-		return nil, binread.Errorf(int64(off+0x17), "%s has no mesh", what)
+		return binread.Errorf(int64(at.meshCount), "%s has no mesh", what)
 	}
-	arr, err := f.requiredOffsetAt(off+0x24, what+" mesh array")
+	arr, err := f.requiredOffsetAt(at.meshArray, what+" mesh array")
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if _, err := f.arrayFits(arr, int(numMesh), meshSize, what+" meshes"); err != nil {
-		return nil, err
+	if _, err := f.arrayFits(arr, numMesh, meshSize, what+" meshes"); err != nil {
+		return err
 	}
-	for i := range int(numMesh) {
-		sm, err := f.readMesh(arr+i*meshSize, what, vb.Count)
+	for i := range numMesh {
+		sm, err := readMesh(arr+i*meshSize, what, vb.Count)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		s.LODs = append(s.LODs, sm)
 	}
-	return s, nil
+	return nil
 }
 
 // readMesh reads one mesh (LOD) record: u32 primitive type, u32 index
@@ -182,20 +203,35 @@ func (f *resFile) readMesh(pos int, what string, vertexCount int) (ShapeMesh, er
 	if err != nil {
 		return sm, err
 	}
+	order := byteOrder
+	if sm.IndexFormat == indexU16LE || sm.IndexFormat == indexU32LE {
+		order = littleEndian
+	}
+	return sm, f.readMeshIndices(&sm, buf, indexCount, isize, int(numSub), pos+8, pos+0x10, order, what, vertexCount)
+}
+
+// readMeshIndices reads a mesh's sub-meshes (numSub of them from the
+// array whose offset is stored at subPos; none means the whole index
+// buffer, indexCount indices) and decodes the indices they draw from buf
+// (isize bytes each, in order), the first vertex added; each must name one
+// of the vertexCount vertices. countPos is where the index count lies, for
+// messages. Both platforms' meshes end here.
+func (f *resFile) readMeshIndices(sm *ShapeMesh, buf VertexBufferData, indexCount uint32, isize, numSub, countPos, subPos int,
+	order binary.ByteOrder, what string, vertexCount int) error {
 	if int64(indexCount)*int64(isize) > int64(len(buf.Data)) {
-		return sm, binread.Errorf(int64(pos+8), "%s: %d indices of %d bytes do not fit in the %d-byte index buffer", what, indexCount, isize, len(buf.Data))
+		return binread.Errorf(int64(countPos), "%s: %d indices of %d bytes do not fit in the %d-byte index buffer", what, indexCount, isize, len(buf.Data))
 	}
 	if numSub == 0 {
 		// No sub-mesh: the whole index buffer is drawn.
 		sm.SubMeshes = []SubMesh{{0, indexCount}}
 	} else {
-		sa, err := f.requiredOffsetAt(pos+0x10, what+" sub-mesh array")
+		sa, err := f.requiredOffsetAt(subPos, what+" sub-mesh array")
 		if err != nil {
-			return sm, err
+			return err
 		}
-		sr, err := f.at(sa, subMeshSize*int(numSub), what+" sub-meshes")
+		sr, err := f.at(sa, subMeshSize*numSub, what+" sub-meshes")
 		if err != nil {
-			return sm, err
+			return err
 		}
 		sm.SubMeshes = make([]SubMesh, numSub)
 		total := uint64(0)
@@ -204,36 +240,35 @@ func (f *resFile) readMesh(pos int, what string, vertexCount int) (ShapeMesh, er
 			s.Offset, _ = sr.U32("sub-mesh offset")
 			s.Count, _ = sr.U32("sub-mesh count")
 			if s.Offset%uint32(isize) != 0 || uint64(s.Offset)+uint64(s.Count)*uint64(isize) > uint64(len(buf.Data)) {
-				return sm, binread.Errorf(int64(sa+subMeshSize*i), "%s: sub-mesh %d (byte %d, %d indices) lies outside the %d-byte index buffer", what, i, s.Offset, s.Count, len(buf.Data))
+				return binread.Errorf(int64(sa+subMeshSize*i), "%s: sub-mesh %d (byte %d, %d indices) lies outside the %d-byte index buffer", what, i, s.Offset, s.Count, len(buf.Data))
 			}
 			total += uint64(s.Count)
 		}
 		if total > uint64(len(buf.Data)) {
-			return sm, binread.Errorf(int64(sa), "%s: the sub-meshes draw %d indices, more than the index buffer holds", what, total)
+			return binread.Errorf(int64(sa), "%s: the sub-meshes draw %d indices, more than the index buffer holds", what, total)
 		}
-	}
-	order := byteOrder
-	if sm.IndexFormat == indexU16LE || sm.IndexFormat == indexU32LE {
-		order = littleEndian
 	}
 	for _, s := range sm.SubMeshes {
 		p := int(s.Offset)
 		for range s.Count {
 			var v uint64
-			if isize == 2 {
+			switch isize {
+			case 1:
+				v = uint64(buf.Data[p])
+			case 2:
 				v = uint64(order.Uint16(buf.Data[p:]))
-			} else {
+			default:
 				v = uint64(order.Uint32(buf.Data[p:]))
 			}
 			p += isize
 			v += uint64(sm.FirstVertex)
 			if v >= uint64(vertexCount) {
-				return sm, binread.Errorf(int64(buf.Off+p-isize), "%s: index %d (first vertex %d added) is past the %d vertices", what, v, sm.FirstVertex, vertexCount)
+				return binread.Errorf(int64(buf.Off+p-isize), "%s: index %d (first vertex %d added) is past the %d vertices", what, v, sm.FirstVertex, vertexCount)
 			}
 			sm.Indices = append(sm.Indices, uint32(v))
 		}
 	}
-	return sm, nil
+	return nil
 }
 
 // drawIndices returns the indices and glTF mode of a mesh, splitting quads

@@ -76,6 +76,16 @@ func boneSize(version uint32) int {
 
 // readModels reads the skeleton of every FMDL in the models group.
 func (f *resFile) readModels() ([]*Skeleton, error) {
+	if f.nx != nil {
+		models, err := f.readNXModels()
+		var out []*Skeleton
+		for _, m := range models {
+			if m.Skeleton != nil {
+				out = append(out, m.Skeleton)
+			}
+		}
+		return out, err
+	}
 	off := f.header.Groups[GroupModels]
 	if off == 0 {
 		return nil, nil

@@ -22,6 +22,9 @@ import (
 // is well formed but not decodable (format, tile mode) are warnings; only
 // a malformed FTEX inside f itself is an error.
 func modelTextures(in *format.Input, f *resFile, names []string, opts *format.Options) ([]model.Texture, error) {
+	if f.nx != nil {
+		return nxTextures(f, names, opts) // a Switch model embeds its textures
+	}
 	own, err := f.readTextureGroup()
 	if err != nil {
 		return nil, err
@@ -183,6 +186,9 @@ func loadResFile(in *format.Input, path string, opts *format.Options) (*resFile,
 	data, err := readSibling(in, path, opts)
 	if err != nil {
 		return nil, err
+	}
+	if isSwitch(data) {
+		return readNXHeader(data)
 	}
 	return readHeader(data)
 }

@@ -487,6 +487,13 @@ func (w *writer) cstring(s string) int {
 // integer, halves round to nearest even, 10_10_10_2 packs x in the low
 // bits (w unsigned in the signed normalised form).
 func EncodeAttrib(format uint32, vals []float64) []byte {
+	return encodeAttrib(format, vals, binary.BigEndian)
+}
+
+// encodeAttrib is EncodeAttrib in a byte order (the Switch's is
+// little-endian): multi-byte components, and the packed 10_10_10_2 word,
+// in that order.
+func encodeAttrib(format uint32, vals []float64, order byteOrder) []byte {
 	layout := format & 0xFF
 	signed := format&0x200 != 0
 	norm := format&0x900 == 0
@@ -523,7 +530,7 @@ func EncodeAttrib(format uint32, vals []float64) []byte {
 		for i, bits := range []int{10, 10, 10, 2} {
 			word |= quant(comp(i), bits, signed && !(bits == 2 && norm), norm) << (10 * i)
 		}
-		return binary.BigEndian.AppendUint32(nil, word)
+		return order.AppendUint32(nil, word)
 	}
 	if layout == 0x01 {
 		return []byte{byte(quant(comp(0), 4, false, true) | quant(comp(1), 4, false, true)<<4)}
@@ -544,9 +551,9 @@ func EncodeAttrib(format uint32, vals []float64) []byte {
 		case 8:
 			out = append(out, byte(raw))
 		case 16:
-			out = binary.BigEndian.AppendUint16(out, uint16(raw))
+			out = order.AppendUint16(out, uint16(raw))
 		default:
-			out = binary.BigEndian.AppendUint32(out, raw)
+			out = order.AppendUint32(out, raw)
 		}
 	}
 	return out

@@ -64,6 +64,18 @@ func (tf *File) switchBytes() []byte {
 	}
 	list(nxSkeletalAnims, names, nxFSKASize, func(k, at int) { w.nxFSKA(at, tf.FSKA[k]) })
 	w.nxStringPool()
+	if len(w.gpu) > 0 {
+		// The buffer info (u32, u32 size, u64 offset of the GPU block, 16
+		// reserved bytes) and the block, on an 8-byte boundary.
+		info := w.reserve(0x20)
+		w.put32(info+4, uint32(len(w.gpu)))
+		for len(w.b)%8 != 0 {
+			w.b = append(w.b, 0)
+		}
+		w.order.PutUint64(w.b[info+8:], uint64(len(w.b)))
+		w.b = append(w.b, w.gpu...)
+		w.off(0x90, info)
+	}
 	w.put32(0x1C, uint32(len(w.b)))
 	return w.b
 }
@@ -168,6 +180,7 @@ func (w *writer) nxModel(p int, m Model) {
 		w.off(sk+0x10, w.nxDict(names))
 		w.nxSkinTables(sk, arr, m)
 	}
+	w.nxMeshes(p, m)
 }
 
 // nxSkinTables writes the matrix palette of a Switch FSKL at sk (bones at

@@ -14,6 +14,7 @@ type writer struct {
 	strs    []strFix
 	order   byteOrder
 	nx      bool
+	gpu     []byte // Switch: the GPU data block (vertex and index buffers)
 }
 
 // byteOrder puts and appends in one byte order.
