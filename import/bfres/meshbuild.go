@@ -165,10 +165,15 @@ func buildPrimitive(m *Model, sh *Shape, bindWorld, inverseBind [][16]float64, w
 				p.Tangents[4*v+3] = -1
 			}
 		}
+		var binormals []float32
 		if bin, bn, err := get("_b0", 3); err != nil {
 			return p, err
 		} else if bin != nil && p.Normals != nil {
-			handedness(p.Tangents, p.Normals, take(bin, bn, 3, nv))
+			binormals = take(bin, bn, 3, nv)
+			handedness(p.Tangents, p.Normals, binormals)
+		}
+		if n := rebuildTangents(p.Tangents, p.Normals, binormals); n > 0 {
+			warn("model %s shape %s: %d zero-length tangents rebuilt perpendicular to their normals (from the binormal where it has one)", m.Name, sh.Name, n)
 		}
 	}
 	for k := range 4 {
@@ -238,6 +243,47 @@ func handedness(tan, nrm, bin []float32) {
 			tan[4*v+3] = 1
 		}
 	}
+}
+
+// rebuildTangents gives each zero tangent that has a normal a direction
+// perpendicular to it, w = +1: binormal × normal when the vertex has a
+// binormal not along its normal (the tangent that binormal implies, with
+// the handedness handedness would give it), else a fixed axis × normal
+// (the axis of the normal's smallest component, so the product is never
+// zero). A zero tangent is what a tool writes where it could not compute
+// one, and glTF needs a tangent on every vertex of a normal-mapped mesh.
+// It returns the number rebuilt.
+func rebuildTangents(tan, nrm, bin []float32) int {
+	if nrm == nil {
+		return 0
+	}
+	cross := func(a, b [3]float64) [3]float64 {
+		return [3]float64{a[1]*b[2] - a[2]*b[1], a[2]*b[0] - a[0]*b[2], a[0]*b[1] - a[1]*b[0]}
+	}
+	rebuilt := 0
+	for v := 0; v < len(nrm)/3; v++ {
+		t := tan[4*v : 4*v+4]
+		n := vec3(nrm[3*v:])
+		if t[0] != 0 || t[1] != 0 || t[2] != 0 || n == [3]float64{} {
+			continue
+		}
+		var c [3]float64
+		if bin != nil {
+			c = cross(vec3(bin[3*v:]), n)
+		}
+		if c[0]*c[0]+c[1]*c[1]+c[2]*c[2] < 1e-12 {
+			axis := [3]float64{1, 0, 0}
+			if math.Abs(n[1]) < math.Abs(n[0]) && math.Abs(n[1]) <= math.Abs(n[2]) {
+				axis = [3]float64{0, 1, 0}
+			} else if math.Abs(n[2]) < math.Abs(n[0]) {
+				axis = [3]float64{0, 0, 1}
+			}
+			c = cross(axis, n)
+		}
+		t[0], t[1], t[2], t[3] = float32(c[0]), float32(c[1]), float32(c[2]), 1
+		rebuilt++
+	}
+	return rebuilt
 }
 
 // unitize normalises the first three components of each stride-element

@@ -58,3 +58,23 @@ func TestSkinMatrices(t *testing.T) {
 		t.Errorf("rowMajor34 %v", got)
 	}
 }
+
+// rebuildTangents: a zero tangent with binormal (0, 1, 0) and normal
+// (0, 0, 1) becomes b × n = (1·1 − 0·0, 0·0 − 0·1, 0·0 − 1·0) = (1, 0, 0);
+// without a binormal, normal (0, 0, 1) takes the axis of its smallest
+// component, X (ties go to X): X × n = (0·1 − 0·0, 0·0 − 1·1, 1·0 − 0·0)
+// = (0, −1, 0); a non-zero tangent and a vertex without a normal are kept.
+func TestRebuildTangents(t *testing.T) {
+	tan := []float32{0, 0, 0, -1, 0, 0, 0, 1, 0.5, 0, 0, -1, 0, 0, 0, 1}
+	nrm := []float32{0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 0}
+	bin := []float32{0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 1, 0}
+	if n := rebuildTangents(tan, nrm, bin); n != 2 {
+		t.Errorf("%d rebuilt, want 2", n)
+	}
+	want := []float32{1, 0, 0, 1, 0, -1, 0, 1, 0.5, 0, 0, -1, 0, 0, 0, 1}
+	for i := range want {
+		if tan[i] != want[i] {
+			t.Fatalf("tangents %v, want %v", tan, want)
+		}
+	}
+}

@@ -209,3 +209,34 @@ func TestSampleNXModels(t *testing.T) {
 		t.Errorf("the cube spans %v…%v, want 0…200", lo, hi)
 	}
 }
+
+// BombHei's and BlockShine's materials take their textures from the BNTX
+// the FRES embeds (SOURCES.md §4b: 6 and 4 textures): sampler _a0 is the
+// base colour, _n0 the normal map (texture names from the FMAT records).
+func TestSampleNXTextures(t *testing.T) {
+	for _, tc := range []struct {
+		stem, material, albedo, normal string
+		textures                       int
+	}{
+		{"BombHei", "BombHeiMat00", "BombHei_alb", "Basic_Nrm", 6},
+		{"BlockShine", "AllColors", "Block_alb", "Block_nrm", 4},
+	} {
+		f := decodeNXSample(t, tc.stem, nil)
+		if len(f.Textures) != tc.textures {
+			t.Errorf("%s: %d textures, want %d", tc.stem, len(f.Textures), tc.textures)
+		}
+		for _, m := range f.Materials {
+			if m.Name != tc.material {
+				continue
+			}
+			if m.BaseColorTexture.Texture != tc.albedo || m.Normal.Texture != tc.normal {
+				t.Errorf("%s %s: base colour %q, normal %q; want %q, %q", tc.stem, m.Name, m.BaseColorTexture.Texture, m.Normal.Texture, tc.albedo, tc.normal)
+			}
+		}
+		for _, tex := range f.Textures {
+			if len(tex.Image.RGBA) != 4*tex.Image.Width*tex.Image.Height || tex.Image.Width == 0 {
+				t.Errorf("%s texture %s: %d×%d with %d bytes", tc.stem, tex.Name, tex.Image.Width, tex.Image.Height, len(tex.Image.RGBA))
+			}
+		}
+	}
+}

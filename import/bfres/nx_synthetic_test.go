@@ -1,11 +1,13 @@
 package bfres
 
 import (
+	"bytes"
 	"encoding/binary"
 	"reflect"
 	"testing"
 
 	"github.com/animbake/bake/import/bfres/bfreswrite"
+	"github.com/animbake/bake/import/bntx/bntxwrite"
 	"github.com/animbake/bake/model"
 )
 
@@ -185,4 +187,46 @@ func TestSwitchPackedAttribute(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("decoded %v, want %v", got, want)
 	}
+}
+
+// A Switch model's textures come from the BNTX it embeds: the demo model's
+// materials name DemoAlbedo and DemoMask; an embedded BNTX holding
+// bntxwrite's demo_rgba under those names gives both, its pixel (x, y) =
+// (16x, 16y, 128, 255 − 8x) (bntxwrite.DemoFile). A BNTX with a broken
+// magic is a FormatError at its offset in the FRES.
+func TestSwitchEmbeddedTextures(t *testing.T) {
+	demo := bntxwrite.DemoFile()
+	var rgba bntxwrite.Texture
+	for _, tx := range demo.Textures {
+		if tx.Name == "demo_rgba" {
+			rgba = tx
+		}
+	}
+	a, m := rgba, rgba
+	a.Name, m.Name = bfreswrite.DemoAlbedo, bfreswrite.DemoMask
+	data, err := (&bntxwrite.File{Name: "textures", Textures: []bntxwrite.Texture{a, m}}).Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tf := switchOf(demoModel(v4))
+	tf.Textures = nil
+	tf.Embedded = []bfreswrite.Embedded{{Name: "textures.bntx", Data: data}}
+	f := decodeBytes(t, "Demo.bfres", tf.Bytes(), nil)
+	if len(f.Textures) != 2 || f.Textures[0].Name != bfreswrite.DemoAlbedo || f.Textures[1].Name != bfreswrite.DemoMask {
+		t.Fatalf("textures %d: %+v", len(f.Textures), f.Textures)
+	}
+	img := f.Textures[0].Image
+	x, y := 3, 5
+	px := img.RGBA[4*(y*img.Width+x):][:4]
+	if !reflect.DeepEqual(px, []byte{48, 80, 128, 255 - 24}) {
+		t.Errorf("pixel (3, 5) = %v, want [48 80 128 231]", px)
+	}
+	if f.Materials[0].BaseColorTexture.Texture != bfreswrite.DemoAlbedo {
+		t.Errorf("Body's base colour %q", f.Materials[0].BaseColorTexture.Texture)
+	}
+	good := tf.Bytes()
+	at := bytes.Index(good, []byte("BNTX"))
+	bad := append([]byte(nil), good...)
+	bad[at] = 'X'
+	expectErr(t, bad, int64(at), "embedded textures.bntx")
 }

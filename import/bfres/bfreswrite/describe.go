@@ -149,4 +149,13 @@ type File struct {
 	FVIS    []FVIS
 	// Textures are the FTEX of the textures group.
 	Textures []Texture
+	// Embedded are the Switch layout's embedded files (a model's
+	// textures.bntx).
+	Embedded []Embedded
+}
+
+// Embedded is a file a Switch FRES embeds: its name and bytes.
+type Embedded struct {
+	Name string
+	Data []byte
 }

@@ -63,6 +63,24 @@ func (tf *File) switchBytes() []byte {
 		names = append(names, a.Name)
 	}
 	list(nxSkeletalAnims, names, nxFSKASize, func(k, at int) { w.nxFSKA(at, tf.FSKA[k]) })
+	if len(tf.Embedded) > 0 {
+		// The embedded files: (u64 data offset, u64 size) records, their
+		// dictionary at 0xA0, their data on 8-byte boundaries.
+		arr := w.reserve(0x10 * len(tf.Embedded))
+		names = nil
+		for i, e := range tf.Embedded {
+			names = append(names, e.Name)
+			for len(w.b)%8 != 0 {
+				w.b = append(w.b, 0)
+			}
+			w.off(arr+0x10*i, w.pos())
+			w.order.PutUint64(w.b[arr+0x10*i+8:], uint64(len(e.Data)))
+			w.b = append(w.b, e.Data...)
+		}
+		w.off(0x98, arr)
+		w.off(0xA0, w.nxDict(names))
+		w.put16(0xC8, uint16(len(tf.Embedded)))
+	}
 	w.nxStringPool()
 	if len(w.gpu) > 0 {
 		// The buffer info (u32, u32 size, u64 offset of the GPU block, 16
