@@ -7,11 +7,22 @@ import (
 	"github.com/animbake/bake/model"
 )
 
-// animHeader holds the frame-control fields every animation sub-file has.
+// animHeader holds the frame-control fields every animation sub-file has,
+// and the magic of the sub-file it came from when that is not the Wii U's
+// (FMAA, FBVS on the Switch), for extras.subfiles.
 type animHeader struct {
 	Name       string
 	Flags      uint32
 	FrameCount int32
+	Magic      string
+}
+
+// subfile names the sub-file kind: its own magic, else the Wii U's (def).
+func (h *animHeader) subfile(def string) []string {
+	if h.Magic != "" {
+		return []string{h.Magic}
+	}
+	return []string{def}
 }
 
 // ShaderParamAnim is a decoded FSHU (shader-parameter, color or
@@ -164,21 +175,9 @@ func (f *resFile) readShuMatAnim(pos int, m *ShaderParamMatAnim, what string) er
 			return err
 		}
 	}
-	var consts []AnimConstant
-	if numConst > 0 {
-		off, err := f.requiredOffsetAt(pos+0x1C, what+" constant array")
-		if err != nil {
-			return err
-		}
-		cr, err := f.at(off, int(numConst)*constantSize, what+" constants")
-		if err != nil {
-			return err
-		}
-		consts = make([]AnimConstant, numConst)
-		for i := range consts {
-			consts[i].Target, _ = cr.U32("constant target")
-			consts[i].Bits, _ = cr.U32("constant value")
-		}
+	consts, err := f.readConstants(pos+0x1C, int(numConst), what)
+	if err != nil {
+		return err
 	}
 	if numParam == 0 {
 		return nil
@@ -193,27 +192,62 @@ func (f *resFile) readShuMatAnim(pos int, m *ShaderParamMatAnim, what string) er
 	m.Params = make([]ParamAnim, numParam)
 	for i := range m.Params {
 		ip := info + i*paramAnimSize
-		ir, _ := f.at(ip, paramAnimSize, "param anim info")
-		beginCurve, _ := ir.U16("begin curve")
-		numFloat, _ := ir.U16("float curve count")
-		numInt, _ := ir.U16("int curve count")
-		beginConst, _ := ir.U16("begin constant")
-		nConst, _ := ir.U16("constant count")
-		p := &m.Params[i]
-		if p.Name, err = f.nameAt(ip+0x0C, what+" param"); err != nil {
+		if err := f.paramAnim(&m.Params[i], ip+0x0C, ip, curves, targets, consts, what); err != nil {
 			return err
 		}
-		end := int(beginCurve) + int(numFloat) + int(numInt)
-		if end > len(curves) {
-			return binread.Errorf(int64(ip), "%s param %s uses curves %d..%d of %d", what, p.Name, beginCurve, end, len(curves))
-		}
-		p.Curves, p.Targets, p.NumFloat = curves[beginCurve:end], targets[beginCurve:end], int(numFloat)
-		cend := int(beginConst) + int(nConst)
-		if cend > len(consts) {
-			return binread.Errorf(int64(ip+6), "%s param %s uses constants %d..%d of %d", what, p.Name, beginConst, cend, len(consts))
-		}
-		p.Constants = consts[beginConst:cend]
 	}
+	return nil
+}
+
+// readConstants reads the n animation constants (u32 target, 32-bit
+// value) of the array whose offset is stored at pos.
+func (f *resFile) readConstants(pos, n int, what string) ([]AnimConstant, error) {
+	if n == 0 {
+		return nil, nil
+	}
+	off, err := f.requiredOffsetAt(pos, what+" constant array")
+	if err != nil {
+		return nil, err
+	}
+	cr, err := f.at(off, n*constantSize, what+" constants")
+	if err != nil {
+		return nil, err
+	}
+	consts := make([]AnimConstant, n)
+	for i := range consts {
+		consts[i].Target, _ = cr.U32("constant target")
+		consts[i].Bits, _ = cr.U32("constant value")
+	}
+	return consts, nil
+}
+
+// paramAnim reads one ParamAnimInfo (its name offset stored at namePos;
+// u16 begin curve, float and int curve counts, begin constant and constant
+// count at fields) and takes its curves and constants from the material
+// anim's (§10.1; the same on the Switch).
+func (f *resFile) paramAnim(p *ParamAnim, namePos, fields int, curves []*model.NW4FCurve, targets []uint32, consts []AnimConstant, what string) error {
+	ir, err := f.at(fields, 10, "param anim info")
+	if err != nil {
+		return err
+	}
+	beginCurve, _ := ir.U16("begin curve")
+	numFloat, _ := ir.U16("float curve count")
+	numInt, _ := ir.U16("int curve count")
+	beginConst, _ := ir.U16("begin constant")
+	nConst, _ := ir.U16("constant count")
+	if p.Name, err = f.nameAt(namePos, what+" param"); err != nil {
+		return err
+	}
+	end := int(beginCurve) + int(numFloat) + int(numInt)
+	if end > len(curves) {
+		return binread.Errorf(int64(fields), "%s param %s uses curves %d..%d of %d", what, p.Name, beginCurve, end, len(curves))
+	}
+	p.Curves, p.Targets, p.NumFloat = curves[beginCurve:end], targets[beginCurve:end], int(numFloat)
+	cend := int(beginConst) + int(nConst)
+	if cend > len(consts) {
+		return binread.Errorf(int64(fields+6), "%s param %s uses constants %d..%d of %d", what, p.Name, beginConst, cend, len(consts))
+	}
+	p.Constants = consts[beginConst:cend]
 	return nil
 }
 
@@ -408,23 +442,8 @@ func (f *resFile) readFVIS(off int, name string) (*VisibilityAnim, error) {
 				return nil, err
 			}
 		}
-		a.Base = make([]bool, numAnim)
-		base, ok, err := f.offsetAt(off+0x2C, what+" base values")
-		if err != nil {
+		if a.Base, err = f.readBaseBits(off+0x2C, int(numAnim), what); err != nil {
 			return nil, err
-		}
-		if ok {
-			words := (int(numAnim) + 31) / 32
-			br, err := f.at(base, 4*words, what+" base values")
-			if err != nil {
-				return nil, err
-			}
-			for w := range words {
-				v, _ := br.U32("base word")
-				for b := 0; b < 32 && 32*w+b < int(numAnim); b++ {
-					a.Base[32*w+b] = v>>b&1 != 0
-				}
-			}
 		}
 	}
 	if numCurve > 0 {
@@ -437,6 +456,29 @@ func (f *resFile) readFVIS(off int, name string) (*VisibilityAnim, error) {
 		}
 	}
 	return a, nil
+}
+
+// readBaseBits reads the n initial visibilities of a visibility animation:
+// a bit array of 32-bit words (least significant bit first) whose offset
+// is stored at pos; a null offset means all hidden.
+func (f *resFile) readBaseBits(pos, n int, what string) ([]bool, error) {
+	bits := make([]bool, n)
+	base, ok, err := f.offsetAt(pos, what+" base values")
+	if err != nil || !ok {
+		return bits, err
+	}
+	words := (n + 31) / 32
+	br, err := f.at(base, 4*words, what+" base values")
+	if err != nil {
+		return nil, err
+	}
+	for w := range words {
+		v, _ := br.U32("base word")
+		for b := 0; b < 32 && 32*w+b < n; b++ {
+			bits[32*w+b] = v>>b&1 != 0
+		}
+	}
+	return bits, nil
 }
 
 // f32bits reinterprets a raw word as a float32 widened to float64.

@@ -83,7 +83,7 @@ func materialTarget(material, param string, several bool) string {
 // component per 32-bit field up to the highest written (unwritten ones 0).
 func buildShaderParam(a *ShaderParamAnim, warn func(string, ...any)) model.Animation {
 	anim := model.Animation{Name: a.Name, Extras: map[string]any{
-		"subfiles": []string{"FSHU"}, "group": groupNames[a.Group],
+		"subfiles": a.subfile("FSHU"), "group": groupNames[a.Group],
 	}}
 	timing(&anim, a.FrameCount, a.Flags)
 	modes := map[string]any{}
@@ -152,7 +152,7 @@ func genericParamChannel(material string, p *ParamAnim, src *paramSource) model.
 // buildTexPattern converts an FTXP (§10.2): one stepped texturePattern
 // channel per sampler whose value indexes Labels, the texture names.
 func buildTexPattern(a *TexPatternAnim) model.Animation {
-	anim := model.Animation{Name: a.Name, Extras: map[string]any{"subfiles": []string{"FTXP"}}}
+	anim := model.Animation{Name: a.Name, Extras: map[string]any{"subfiles": a.subfile("FTXP")}}
 	timing(&anim, a.FrameCount, a.Flags)
 	for _, m := range a.Materials {
 		for _, p := range m.Patterns {
@@ -179,7 +179,7 @@ func buildVisibility(a *VisibilityAnim, ns *nodeSet, warn func(string, ...any)) 
 	if a.Material {
 		kind = "material"
 	}
-	anim := model.Animation{Name: a.Name, Extras: map[string]any{"subfiles": []string{"FVIS"}, "visibility": kind}}
+	anim := model.Animation{Name: a.Name, Extras: map[string]any{"subfiles": a.subfile("FVIS"), "visibility": kind}}
 	timing(&anim, a.FrameCount, a.Flags)
 	curves := make([]model.Curve, len(a.Names))
 	for i, c := range a.Curves {

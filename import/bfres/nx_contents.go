@@ -32,12 +32,35 @@ func readNXContents(data []byte, opts *format.Options) (*contents, error) {
 		}
 		c.skeletal = append(c.skeletal, a)
 	}
-	for i, n := range f.nx.Counts[:nxNumLists] {
-		switch i {
-		case nxMaterialAnims, nxBoneVisAnims, nxShapeAnims, nxSceneAnims:
-			if n > 0 {
-				opts.Warnf("bfres: %d %s are not converted", n, nxListNames[i])
-			}
+	if entries, err = f.nxListEntries(nxMaterialAnims, nxFMAASize); err != nil {
+		return nil, err
+	}
+	warn := func(format string, args ...any) { opts.Warnf("bfres: "+format, args...) }
+	for _, e := range entries {
+		shu, txp, err := f.readNXFMAA(e.Data, warn)
+		if err != nil {
+			return nil, err
+		}
+		if len(shu.Materials) > 0 || len(txp.Materials) == 0 {
+			c.shader = append(c.shader, shu)
+		}
+		if len(txp.Materials) > 0 {
+			c.pattern = append(c.pattern, txp)
+		}
+	}
+	if entries, err = f.nxListEntries(nxBoneVisAnims, nxFBVSSize); err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		a, err := f.readNXFBVS(e.Data)
+		if err != nil {
+			return nil, err
+		}
+		c.vis = append(c.vis, a)
+	}
+	for _, i := range []int{nxShapeAnims, nxSceneAnims} {
+		if n := f.nx.Counts[i]; n > 0 {
+			opts.Warnf("bfres: %d %s are not converted", n, nxListNames[i])
 		}
 	}
 	return c, nil

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"github.com/animbake/bake/format"
@@ -237,6 +238,68 @@ func TestSampleNXTextures(t *testing.T) {
 			if len(tex.Image.RGBA) != 4*tex.Image.Width*tex.Image.Height || tex.Image.Width == 0 {
 				t.Errorf("%s texture %s: %d×%d with %d bytes", tc.stem, tex.Name, tex.Image.Width, tex.Image.Height, len(tex.Image.RGBA))
 			}
+		}
+	}
+}
+
+// BombHei's material animation SignExplosion_fcl (FMAA, flags 0x4: loop,
+// 30 frames) animates BombHeiMat00's const_color0: R and A by linear
+// curves with f32 frames 0, 15, 30 (R keys (40, −40), (0, 41), (41, 0); A
+// keys (0, 0.98), (0.98, −0.98), (0, 0)), G and B by constants 0. By hand
+// (§5.4): at 7.5, R = 40 − 40·0.5 = 20, A = 0.98·0.5 = 0.49; at 22.5,
+// R = 0 + 41·0.5 = 20.5, A = 0.98 − 0.98·0.5 = 0.49.
+//
+// Its bone visibility animation EyeBlink (FBVS, 245 frames, loop) names
+// Eye, EyeClose and EyeHarfClose, base bits 0b001; Eye's curve is a step
+// bool with u8 frames 0, 21, 30, 130, 138, 142, 150 and key word 0x55
+// (bits 1 0 1 0 1 0 1): visible until 21, hidden 21–30, visible 30–130,
+// hidden from 130 to 138. BombHei's skeleton has no such bones, so, as the
+// game binds visibility by bone name (§10.3), the three are unbound:
+// listed in the clip's extras.unboundBones, no channel.
+func TestSampleNXMaterialAndVisibility(t *testing.T) {
+	f := decodeNXSample(t, "BombHei", nil)
+	fcl := modeltest.Animation(t, f, "SignExplosion_fcl")
+	if fcl.Frames != 30 || fcl.Loop != model.LoopRepeat {
+		t.Errorf("SignExplosion_fcl: %v frames, %s", fcl.Frames, fcl.Loop)
+	}
+	var color *model.Channel
+	for i := range fcl.Channels {
+		if ch := &fcl.Channels[i]; ch.Material == "BombHeiMat00" && ch.Path == "const_color0" {
+			color = ch
+		}
+	}
+	if color == nil {
+		t.Fatalf("no const_color0 channel on BombHeiMat00: %+v", fcl.Channels)
+	}
+	for _, tc := range []struct {
+		frame float64
+		want  []float64
+	}{{7.5, []float64{20, 0, 0, 0.49}}, {22.5, []float64{20.5, 0, 0, 0.49}}, {0, []float64{40, 0, 0, 0}}, {30, []float64{41, 0, 0, 0}}} {
+		modeltest.Near(t, "const_color0", modeltest.EvalCurve(t, color.Curve, tc.frame), tc.want, 1e-6)
+	}
+	blink := modeltest.Animation(t, f, "EyeBlink")
+	if blink.Frames != 245 || blink.Loop != model.LoopRepeat || !equalStrings(blink.Extras["unboundBones"], []string{"Eye", "EyeClose", "EyeHarfClose"}) {
+		t.Errorf("EyeBlink: %v frames, %s, unbound %v", blink.Frames, blink.Loop, blink.Extras["unboundBones"])
+	}
+	res, err := readNXHeader(nxSampleBFRES(t, "BombHei"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	es, err := res.nxListEntries(nxBoneVisAnims, nxFBVSSize)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := res.readNXFBVS(es[0].Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Name != "EyeBlink" || !equalStrings(v.Names, []string{"Eye", "EyeClose", "EyeHarfClose"}) || !reflect.DeepEqual(v.Base, []bool{true, false, false}) {
+		t.Fatalf("FBVS %s: %v base %v", v.Name, v.Names, v.Base)
+	}
+	eye := v.Curves[0]
+	for frame, want := range map[float64]float64{0: 1, 20.5: 1, 21: 0, 29.9: 0, 30: 1, 129.5: 1, 130: 0, 137: 0} {
+		if got := modeltest.EvalCurve(t, eye, frame)[0]; got != want {
+			t.Errorf("EyeBlink Eye at %v: %v, want %v", frame, got, want)
 		}
 	}
 }

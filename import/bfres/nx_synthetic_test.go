@@ -20,21 +20,32 @@ func switchOf(tf *bfreswrite.File) *bfreswrite.File {
 
 // The Switch layout of a description decodes to the model its Wii U
 // layout gives (bfres-container.md §11: the same flags, curves, targets and
-// evaluation), but for the version, the frame rate (60 on the Switch,
-// decision S1) and the source.
+// evaluation): skeleton, FSKA, the FSHU and FTXP written as FMAA and the
+// bone FVIS as FBVS. Only the version, the frame rate (60 on the Switch,
+// decision S1), the sub-file kinds in extras and the FSHU group (an FMAA
+// named without a _fst suffix is a shader-parameter animation; its
+// tex_srt0 is still a texture SRT by name) differ. The material FVIS has
+// no Switch form in the writer and is left out of both.
 func TestSyntheticSwitchMatchesWiiU(t *testing.T) {
 	tf := richFile(v4)
-	tf.FSHU, tf.FTXP, tf.FVIS = nil, nil, nil
+	tf.FVIS = tf.FVIS[:1]
 	wiiu := decodeBytes(t, "Rich_Animation.bfres", tf.Bytes(), nil)
 	nx := decodeBytes(t, "Rich_Animation.bfres", switchOf(tf).Bytes(), nil)
 	if nx.Extras["version"] != "0.8.0.0" {
 		t.Errorf("version %v", nx.Extras["version"])
 	}
+	if len(nx.Animations) != len(wiiu.Animations) {
+		t.Fatalf("%d animations, want %d", len(nx.Animations), len(wiiu.Animations))
+	}
 	for i := range nx.Animations {
-		if nx.Animations[i].FPS != 60 {
-			t.Errorf("%s at %v fps, want 60", nx.Animations[i].Name, nx.Animations[i].FPS)
+		a, b := &nx.Animations[i], &wiiu.Animations[i]
+		if a.FPS != 60 {
+			t.Errorf("%s at %v fps, want 60", a.Name, a.FPS)
 		}
-		nx.Animations[i].FPS = wiiu.Animations[i].FPS
+		a.FPS = b.FPS
+		for _, k := range []string{"subfiles", "group"} {
+			a.Extras[k], b.Extras[k] = nil, nil
+		}
 	}
 	nx.Extras["version"], nx.Source = nil, model.Source{}
 	wiiu.Extras["version"], wiiu.Source = nil, model.Source{}
@@ -42,6 +53,13 @@ func TestSyntheticSwitchMatchesWiiU(t *testing.T) {
 		t.Errorf("Switch and Wii U layouts decode differently:\n%+v\n%+v", wiiu, nx)
 	}
 	checkRichSkeletal(t, nx)
+	subfiles := map[string][]string{}
+	for _, a := range decodeBytes(t, "Rich_Animation.bfres", switchOf(tf).Bytes(), nil).Animations {
+		subfiles[a.Name] = a.Extras["subfiles"].([]string)
+	}
+	if !reflect.DeepEqual(subfiles, map[string][]string{"Wave": {"FSKA", "FBVS"}, "Scroll": {"FMAA"}, "Blink": {"FMAA"}}) {
+		t.Errorf("sub-files %v", subfiles)
+	}
 }
 
 // checkRichSkeletal checks the skeletal part of richFile: Wave's Arm rotate

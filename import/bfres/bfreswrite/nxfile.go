@@ -31,8 +31,11 @@ const (
 )
 
 // switchBytes lays out a Switch image: the header, the sub-file lists (each
-// a contiguous array of records with its dictionary), then the string pool
-// (u16 length, characters, NUL, padded to 2 bytes).
+// a contiguous array of records with its dictionary: models, FSKA, FMAA
+// made of the FSHU and FTXP, FBVS made of the bone FVIS; material FVIS
+// have no Switch form here and are left out), the embedded files, the
+// string pool (u16 length, characters, NUL, padded to 2 bytes), then the
+// GPU block.
 func (tf *File) switchBytes() []byte {
 	w := &writer{version: tf.Version, order: binary.LittleEndian, nx: true}
 	w.reserve(nxHeaderSize)
@@ -63,6 +66,21 @@ func (tf *File) switchBytes() []byte {
 		names = append(names, a.Name)
 	}
 	list(nxSkeletalAnims, names, nxFSKASize, func(k, at int) { w.nxFSKA(at, tf.FSKA[k]) })
+	mas := tf.nxMaterialAnims()
+	names = nil
+	for _, a := range mas {
+		names = append(names, a.name)
+	}
+	list(nxMaterialAnims, names, nxFMAASize, func(k, at int) { w.nxFMAA(at, mas[k]) })
+	var vis []FVIS
+	names = nil
+	for _, a := range tf.FVIS {
+		if !a.Material { // material visibility lives in FMAA on the Switch, not written
+			vis = append(vis, a)
+			names = append(names, a.Name)
+		}
+	}
+	list(nxBoneVisAnims, names, nxFBVSSize, func(k, at int) { w.nxFBVS(at, vis[k]) })
 	if len(tf.Embedded) > 0 {
 		// The embedded files: (u64 data offset, u64 size) records, their
 		// dictionary at 0xA0, their data on 8-byte boundaries.
@@ -268,5 +286,190 @@ func (w *writer) nxFSKA(p int, a FSKA) {
 				w.b = w.order.AppendUint32(w.b, math.Float32bits(v))
 			}
 		}
+	}
+}
+
+// Switch animation records (version 8; the importer's nx_matanim.go gives
+// the field offsets).
+const (
+	nxFMAASize        = 0x78
+	nxMatAnimSize     = 0x40
+	nxParamAnimSize   = 0x18
+	nxPatAnimInfoSize = 0x10
+	nxFBVSSize        = 0x68
+)
+
+// nxMaterialAnim is one FMAA to write: the Switch merges an FSHU's and an
+// FTXP's contents into one material animation.
+type nxMaterialAnim struct {
+	name     string
+	flags    uint16
+	frames   int32
+	params   []ShuMat
+	patterns *FTXP
+}
+
+// nxMaterialAnims gathers the FMAA of a description: one per FSHU and one
+// per FTXP, in that order (an FTXP named like an FSHU joins it).
+func (tf *File) nxMaterialAnims() []nxMaterialAnim {
+	var out []nxMaterialAnim
+	for _, a := range tf.FSHU {
+		out = append(out, nxMaterialAnim{name: a.Name, flags: uint16(a.Flags), frames: a.Frames, params: a.Mats})
+	}
+	for i := range tf.FTXP {
+		a := &tf.FTXP[i]
+		joined := false
+		for k := range out {
+			if out[k].name == a.Name {
+				out[k].patterns, joined = a, true
+			}
+		}
+		if !joined {
+			out = append(out, nxMaterialAnim{name: a.Name, flags: a.Flags, frames: a.Frames, patterns: a})
+		}
+	}
+	return out
+}
+
+// nxFMAA writes the FMAA record at p and its material anims: per material
+// its param anims (curves, then constants) and pattern anims (a constant
+// holding the base texture index, the curve if any), all curves of a
+// material in one array.
+func (w *writer) nxFMAA(p int, a nxMaterialAnim) {
+	w.nxBlock(p, "FMAA", nxFMAASize)
+	w.str(p+0x10, a.name)
+	w.str(p+0x18, "")
+	w.put16(p+0x60, a.flags)
+	w.put32(p+0x68, uint32(a.frames))
+	type mat struct {
+		name   string
+		params []Param
+		pats   []Pat
+	}
+	var mats []mat
+	index := map[string]int{}
+	add := func(name string) *mat {
+		if i, ok := index[name]; ok {
+			return &mats[i]
+		}
+		index[name] = len(mats)
+		mats = append(mats, mat{name: name})
+		return &mats[len(mats)-1]
+	}
+	for _, m := range a.params {
+		mm := add(m.Name)
+		mm.params = append(mm.params, m.Params...)
+	}
+	if a.patterns != nil {
+		for _, m := range a.patterns.Mats {
+			mm := add(m.Name)
+			mm.pats = append(mm.pats, m.Pats...)
+		}
+		if n := len(a.patterns.Textures); n > 0 {
+			arr := w.reserve(8 * n)
+			for i, t := range a.patterns.Textures {
+				w.str(arr+8*i, t)
+			}
+			w.off(p+0x40, arr)
+			w.put16(p+0x76, uint16(n))
+		}
+	}
+	w.put16(p+0x64, uint16(len(mats)))
+	if len(mats) == 0 {
+		return
+	}
+	arr := w.reserve(nxMatAnimSize * len(mats))
+	w.off(p+0x30, arr)
+	totalCurves, totalParams, totalPats := 0, 0, 0
+	for i, m := range mats {
+		r := arr + i*nxMatAnimSize
+		w.str(r, m.name)
+		for _, at := range []int{0x2A, 0x2C, 0x2E, 0x30} {
+			w.put16(r+at, 0xFFFF)
+		}
+		var curves []Curve
+		var consts []Const
+		if len(m.params) > 0 {
+			infos := w.reserve(nxParamAnimSize * len(m.params))
+			w.off(r+0x08, infos)
+			for k, pa := range m.params {
+				ip := infos + k*nxParamAnimSize
+				w.str(ip, pa.Name)
+				w.put16(ip+0x08, uint16(len(curves)))
+				w.put16(ip+0x0A, uint16(pa.NumFloat))
+				w.put16(ip+0x0C, uint16(len(pa.Curves)-pa.NumFloat))
+				w.put16(ip+0x0E, uint16(len(consts)))
+				w.put16(ip+0x10, uint16(len(pa.Consts)))
+				w.put16(ip+0x12, 0xFFFF)
+				curves = append(curves, pa.Curves...)
+				consts = append(consts, pa.Consts...)
+			}
+		}
+		if len(m.pats) > 0 {
+			infos := w.reserve(nxPatAnimInfoSize * len(m.pats))
+			w.off(r+0x10, infos)
+			w.put16(r+0x2A, uint16(len(curves)))
+			for k, pt := range m.pats {
+				ip := infos + k*nxPatAnimInfoSize
+				w.str(ip, pt.Sampler)
+				w.put16(ip+0x08, 0xFFFF)
+				if pt.Curve != nil {
+					w.put16(ip+0x08, uint16(len(curves)))
+					curves = append(curves, *pt.Curve)
+				}
+				w.put16(ip+0x0A, uint16(len(consts)))
+				consts = append(consts, Const{Bits: uint32(pt.Base)})
+				w.b[ip+0x0C] = 0xFF
+			}
+		}
+		w.put16(r+0x32, uint16(len(m.params)))
+		w.put16(r+0x34, uint16(len(m.pats)))
+		w.put16(r+0x36, uint16(len(consts)))
+		w.put16(r+0x38, uint16(len(curves)))
+		if len(curves) > 0 {
+			w.off(r+0x18, w.curves(curves))
+		}
+		if len(consts) > 0 {
+			w.off(r+0x20, w.pos())
+			for _, c := range consts {
+				w.b = w.order.AppendUint32(w.b, c.Target)
+				w.b = w.order.AppendUint32(w.b, c.Bits)
+			}
+		}
+		totalCurves += len(curves)
+		totalParams += len(m.params)
+		totalPats += len(m.pats)
+	}
+	w.put16(p+0x66, uint16(totalCurves))
+	w.put16(p+0x70, uint16(totalParams))
+	w.put16(p+0x72, uint16(totalPats))
+}
+
+// nxFBVS writes the FBVS record at p: names, base bits and curves of a
+// bone visibility animation.
+func (w *writer) nxFBVS(p int, a FVIS) {
+	w.nxBlock(p, "FBVS", nxFBVSSize)
+	w.str(p+0x10, a.Name)
+	w.str(p+0x18, "")
+	w.put16(p+0x58, a.Flags)
+	w.put32(p+0x5C, uint32(a.Frames))
+	w.put16(p+0x60, uint16(len(a.Names)))
+	w.put16(p+0x62, uint16(len(a.Curves)))
+	if len(a.Names) > 0 {
+		arr := w.reserve(8 * len(a.Names))
+		for i, n := range a.Names {
+			w.str(arr+8*i, n)
+		}
+		w.off(p+0x40, arr)
+		bits := w.reserve(4 * ((len(a.Base) + 31) / 32))
+		for i, b := range a.Base {
+			if b {
+				w.put32(bits+4*(i/32), w.order.Uint32(w.b[bits+4*(i/32):])|1<<(i%32))
+			}
+		}
+		w.off(p+0x38, bits)
+	}
+	if len(a.Curves) > 0 {
+		w.off(p+0x30, w.curves(a.Curves))
 	}
 }
