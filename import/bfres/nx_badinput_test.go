@@ -2,7 +2,11 @@ package bfres
 
 import (
 	"encoding/binary"
+	"errors"
+	"strings"
 	"testing"
+
+	"github.com/animbake/bake/format"
 )
 
 // switchRich is the Switch layout of richFile's skeleton and skeletal
@@ -35,7 +39,15 @@ func TestSwitchBadInput(t *testing.T) {
 	}
 	expectErr(t, mod(func(b []byte) { b[0x0C], b[0x0D] = 0xFE, 0xFF }), 0x0C, "byte-order mark FF FE")
 	expectErr(t, mod(func(b []byte) { le.PutUint32(b[0x1C:], uint32(len(good)+1)) }), 0x1C, "file size")
-	expectErr(t, mod(func(b []byte) { le.PutUint32(b[8:], 0x00090000) }), 8, "version 0.9.0.0 is not supported")
+	// A later version is "not yet supported" (an archive skips the
+	// member), even when nothing else of its header is present.
+	for _, data := range [][]byte{mod(func(b []byte) { le.PutUint32(b[8:], 0x00090000) }), []byte("FRES    \x00\x00\x0A\x00")} {
+		_, err := Decode(format.BytesInput("later.bfres", data), nil)
+		var later *format.NotYetSupported
+		if !errors.As(err, &later) || !strings.Contains(err.Error(), "offset 0x8: Switch FRES version 0.") {
+			t.Errorf("version 9+: %v", err)
+		}
+	}
 	// The FSKA list's array offset (0x38) pointing past the end.
 	expectErr(t, mod(func(b []byte) { le.PutUint64(b[0x38:], uint64(len(good))) }), 0x38, "skeletal animations array offset", "outside the file")
 	// The FSKA dictionary (offset at 0x40) with a wrong magic.

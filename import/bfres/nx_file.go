@@ -3,6 +3,7 @@ package bfres
 import (
 	"encoding/binary"
 
+	"github.com/animbake/bake/format"
 	"github.com/animbake/bake/import/binread"
 )
 
@@ -62,14 +63,20 @@ func nxVersionMajor2(v uint32) int { return int(v >> 16 & 0xFF) }
 // read for the facts, version 8 and earlier).
 func readNXHeader(data []byte) (*resFile, error) {
 	f := &resFile{data: data, r: binread.New(data, binary.LittleEndian), nx: &nxHeader{}}
+	h := &f.header
+	if len(data) >= 12 {
+		// The version first: a later layout is "not yet supported" (an
+		// archive skips such a member with a warning), whatever follows.
+		h.Version = binary.LittleEndian.Uint32(data[8:])
+		if h.Version>>24 != 0 || nxVersionMajor2(h.Version) >= 9 {
+			return nil, &format.NotYetSupported{Err: binread.Errorf(8, "Switch FRES version %s is not supported yet (the layouts of 0.x.0.0 up to 0.8 are)", h.VersionString())}
+		}
+	}
 	r, err := f.at(0, nxHeaderSize, "Switch FRES header")
 	if err != nil {
 		return nil, err
 	}
-	h := &f.header
 	copy(h.Magic[:], data[:4])
-	r.Seek(8, "version")
-	h.Version, _ = r.U32("version")
 	bom := [2]byte{data[0x0C], data[0x0D]}
 	if bom != [2]byte{0xFF, 0xFE} {
 		return nil, binread.Errorf(0x0C, "expected byte-order mark FF FE (little-endian Switch), found %02X %02X", bom[0], bom[1])
@@ -83,9 +90,6 @@ func readNXHeader(data []byte) (*resFile, error) {
 	h.FileSize, _ = r.U32("file size")
 	if h.FileSize > uint32(len(data)) {
 		return nil, binread.Errorf(0x1C, "header gives a file size of %d bytes, only %d present", h.FileSize, len(data))
-	}
-	if v := nxVersionMajor2(h.Version); v >= 9 || h.Version>>24 != 0 {
-		return nil, binread.Errorf(8, "Switch FRES version %s is not supported (the layouts of 0.x.0.0 up to 0.8 are)", h.VersionString())
 	}
 	if h.Name, err = f.stringAt(0x20, "file"); err != nil {
 		return nil, err
