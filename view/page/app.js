@@ -272,6 +272,12 @@ function showEval() {
   el.dataset.frame = String(e.frame);
   el.title = `at source frame ${e.frame} (${e.time} s), the largest distance between the engine's and the glTF's virtual vertices (3 cm shell; slerp and nlerp, the worse)`;
   $('worst').textContent = e.worstNode || '–';
+  // The importer's warnings on reading the source, after the output's.
+  const all = [...st.output.warnings, ...e.warnings.map((w) => `${st.output.source}: ${w}`)];
+  const ul = $('warnings');
+  if (ul.children.length !== all.length) {
+    ul.replaceChildren(...all.map((w) => Object.assign(document.createElement('li'), { textContent: w })));
+  }
   $('interp').textContent = e.worstNode ? `(${e.interpolation})` : '';
 }
 
