@@ -17,6 +17,7 @@ func init() {
 		for _, f := range bfreswrite.Demo() {
 			s = append(s, seed{"bfres/" + f.Name, f.Data})
 		}
+		s = append(s, seed{"bfres/Demo_Switch.bfres", bfreswrite.DemoSwitch().Bytes()})
 		for _, f := range bntxwrite.Demo() {
 			s = append(s, seed{"bntx/" + f.Name, f.Data})
 		}

@@ -277,11 +277,22 @@ func (f *resFile) readRenderInfo(pos int, dictName string) (RenderInfo, error) {
 	if ri.Name != dictName {
 		return ri, binread.Errorf(int64(pos+4), "render info is named %q in its index group and %q in its record", dictName, ri.Name)
 	}
-	vr, err := f.at(pos+8, 4*int(count), "render info "+ri.Name+" values")
-	if err != nil {
-		return ri, err
+	return ri, f.renderInfoValues(&ri, pos+8, int(count), typ, 4, pos+2)
+}
+
+// renderInfoValues reads the count values of a render info at vals: s32,
+// f32 or string offsets (offSize bytes each); typeAt is where the type
+// lies, for messages. Both platforms' records end here.
+func (f *resFile) renderInfoValues(ri *RenderInfo, vals, count int, typ uint8, offSize, typeAt int) error {
+	size := 4
+	if typ == renderInfoTypeStr {
+		size = offSize
 	}
-	for i := range int(count) {
+	vr, err := f.at(vals, size*count, "render info "+ri.Name+" values")
+	if err != nil {
+		return err
+	}
+	for i := range count {
 		switch typ {
 		case renderInfoTypeInt:
 			v, _ := vr.I32("value")
@@ -290,16 +301,16 @@ func (f *resFile) readRenderInfo(pos int, dictName string) (RenderInfo, error) {
 			v, _ := vr.F32("value")
 			ri.Floats = append(ri.Floats, v)
 		case renderInfoTypeStr:
-			s, err := f.stringAt(pos+8+4*i, "render info "+ri.Name+" value")
+			s, err := f.stringAt(vals+size*i, "render info "+ri.Name+" value")
 			if err != nil {
-				return ri, err
+				return err
 			}
 			ri.Strings = append(ri.Strings, s)
 		default:
-			return ri, binread.Errorf(int64(pos+2), "render info %s has unknown type %d", ri.Name, typ)
+			return binread.Errorf(int64(typeAt), "render info %s has unknown type %d", ri.Name, typ)
 		}
 	}
-	return ri, nil
+	return nil
 }
 
 // readShaderAssign reads a shader assign: archive and shading-model names,

@@ -29,11 +29,11 @@ func FuzzDecode(f *testing.F) {
 		f.Add(nf.Data)
 	}
 	f.Add(demoModel(v3).Bytes()) // the model layouts before 3.4
-	// The Switch layout (nx_*.go): the skeletal part of the rich file, and
-	// every curve storage in one bone anim.
+	// The Switch layout (nx_*.go): the rich file, the Switch demo (model,
+	// clips, embedded BNTX), and every curve storage in one bone anim.
 	sw := richFile(v4)
-	sw.FSHU, sw.FTXP, sw.FVIS = nil, nil, nil
 	f.Add(switchOf(sw).Bytes())
+	f.Add(bfreswrite.DemoSwitch().Bytes())
 	f.Add(bfreswrite.Yaz0(switchOf(sw).Bytes()))
 	f.Add((&bfreswrite.File{Switch: true, Version: bfreswrite.VSwitch, Name: "C", FSKA: []bfreswrite.FSKA{{Name: "A", Frames: 1,
 		Bones: []bfreswrite.BoneAnim{{Name: "B", Curves: storageCurves}}}}}).Bytes())

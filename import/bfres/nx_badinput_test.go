@@ -9,12 +9,10 @@ import (
 	"github.com/animbake/bake/format"
 )
 
-// switchRich is the Switch layout of richFile's skeleton and skeletal
-// animation.
+// switchRich is the Switch layout of richFile: skeleton, FSKA, FMAA and
+// FBVS.
 func switchRich() []byte {
-	tf := richFile(v4)
-	tf.FSHU, tf.FTXP, tf.FVIS = nil, nil, nil
-	return switchOf(tf).Bytes()
+	return switchOf(richFile(v4)).Bytes()
 }
 
 // Every truncation and single-byte corruption of a Switch file decodes or

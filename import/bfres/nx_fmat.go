@@ -155,33 +155,7 @@ func (f *resFile) readNXRenderInfo(pos int, dictName string) (RenderInfo, error)
 	if err != nil {
 		return ri, err
 	}
-	size := 4
-	if typ == renderInfoTypeStr {
-		size = 8
-	}
-	vr, err := f.at(vals, size*int(count), "render info "+ri.Name+" values")
-	if err != nil {
-		return ri, err
-	}
-	for i := range int(count) {
-		switch typ {
-		case renderInfoTypeInt:
-			v, _ := vr.I32("value")
-			ri.Ints = append(ri.Ints, v)
-		case renderInfoTypeF32:
-			v, _ := vr.F32("value")
-			ri.Floats = append(ri.Floats, v)
-		case renderInfoTypeStr:
-			s, err := f.stringAt(vals+8*i, "render info "+ri.Name+" value")
-			if err != nil {
-				return ri, err
-			}
-			ri.Strings = append(ri.Strings, s)
-		default:
-			return ri, binread.Errorf(int64(pos+0x12), "render info %s has unknown type %d", ri.Name, typ)
-		}
-	}
-	return ri, nil
+	return ri, f.renderInfoValues(&ri, vals, int(count), typ, 8, pos+0x12)
 }
 
 // readNXShaderAssign reads a Switch shader assign: archive and shading

@@ -297,19 +297,10 @@ func (f *resFile) readNXFSHP(off int, name string, m *Model) (*Shape, error) {
 	}
 	s := &Shape{Name: name, Off: off, BoneAt: off + 0x60}
 	r.Seek(0x58, "flags")
-	s.Flags, _ = r.U32("flags")
-	r.Skip(2, "index")
-	mat, _ := r.U16("material index")
-	bone, _ := r.U16("bone index")
-	vbi, _ := r.U16("vertex buffer index")
-	numSkinBone, _ := r.U16("skin bone index count")
-	skin, _ := r.U8("vertex skin count")
-	numMesh, _ := r.U8("mesh count")
-	numKey, _ := r.U8("key shape count")
-	s.Material, s.Bone, s.VertexBuffer, s.SkinCount, s.KeyShapes = int(mat), int(bone), int(vbi), int(skin), int(numKey)
+	numSkinBone, numMesh := s.readFields(r)
 	fields := shapeFields{material: off + 0x5E, vertexBuffer: off + 0x62, skinCount: off + 0x66, meshCount: off + 0x67,
 		vbOffset: off + 0x18, meshArray: off + 0x20, skinBones: off + 0x28}
-	return s, f.shapeBody(s, m, int(numSkinBone), int(numMesh), fields, nxMeshSize, f.readNXMesh, what)
+	return s, f.shapeBody(s, m, numSkinBone, numMesh, fields, nxMeshSize, f.readNXMesh, what)
 }
 
 // readNXMesh reads one Switch mesh (LOD) record: sub-mesh array (0x00),

@@ -1,7 +1,6 @@
 package bfres
 
 import (
-	"encoding/binary"
 	"math"
 	"path/filepath"
 	"reflect"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/animbake/bake/format"
 	"github.com/animbake/bake/import/binread"
+	"github.com/animbake/bake/import/sarc"
 	"github.com/animbake/bake/internal/modeltest"
 	"github.com/animbake/bake/internal/testfiles"
 	"github.com/animbake/bake/model"
@@ -19,9 +19,7 @@ import (
 // shared directory is absent.
 
 // nxSampleBFRES returns the bytes of X.bfres inside bfres-switch/X.szs
-// (Yaz0 around a SARC archive), read with a minimal SARC walk: the SFAT
-// node list at the header's end, names in SFNT, data from the header's
-// data offset.
+// (Yaz0 around a SARC archive).
 func nxSampleBFRES(t testing.TB, stem string) []byte {
 	t.Helper()
 	raw := testfiles.ReadSample(t, "bfres-switch", stem+".szs")
@@ -29,20 +27,13 @@ func nxSampleBFRES(t testing.TB, stem string) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	le := binary.LittleEndian
-	hdr := int(le.Uint16(data[4:]))
-	dataOff := int(le.Uint32(data[12:]))
-	n := int(le.Uint16(data[hdr+6:]))
-	names := hdr + 12 + 16*n + 8
-	for k := range n {
-		node := data[hdr+12+16*k:]
-		at := names + 4*int(le.Uint32(node[4:])&0xFFFF)
-		end := at
-		for data[end] != 0 {
-			end++
-		}
-		if string(data[at:end]) == stem+".bfres" {
-			return data[dataOff+int(le.Uint32(node[8:])) : dataOff+int(le.Uint32(node[12:]))]
+	a, err := sarc.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range a.Members {
+		if m.Name == stem+".bfres" {
+			return m.Data
 		}
 	}
 	t.Fatalf("%s.szs holds no %s.bfres", stem, stem)
@@ -53,15 +44,7 @@ func nxSampleBFRES(t testing.TB, stem string) []byte {
 // X.szs/X.bfres.
 func decodeNXSample(t testing.TB, stem string, opts *format.Options) *model.File {
 	t.Helper()
-	in := format.BytesInput(filepath.Join(stem+".szs", stem+".bfres"), nxSampleBFRES(t, stem))
-	files, err := Decode(in, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := files[0].Validate(); err != nil {
-		t.Fatal(err)
-	}
-	return files[0]
+	return decodeValid(t, format.BytesInput(filepath.Join(stem+".szs", stem+".bfres"), nxSampleBFRES(t, stem)), opts)
 }
 
 // SOURCES.md §4b: BombHei holds 10 FSKA (AttackSuccess … Walk); frame

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/animbake/bake/import/bfres/bfreswrite"
-	"github.com/animbake/bake/import/bntx/bntxwrite"
+	"github.com/animbake/bake/internal/modeltest"
 	"github.com/animbake/bake/model"
 )
 
@@ -207,42 +207,31 @@ func TestSwitchPackedAttribute(t *testing.T) {
 	}
 }
 
-// A Switch model's textures come from the BNTX it embeds: the demo model's
-// materials name DemoAlbedo and DemoMask; an embedded BNTX holding
-// bntxwrite's demo_rgba under those names gives both, its pixel (x, y) =
-// (16x, 16y, 128, 255 − 8x) (bntxwrite.DemoFile). A BNTX with a broken
-// magic is a FormatError at its offset in the FRES.
-func TestSwitchEmbeddedTextures(t *testing.T) {
-	demo := bntxwrite.DemoFile()
-	var rgba bntxwrite.Texture
-	for _, tx := range demo.Textures {
-		if tx.Name == "demo_rgba" {
-			rgba = tx
-		}
-	}
-	a, m := rgba, rgba
-	a.Name, m.Name = bfreswrite.DemoAlbedo, bfreswrite.DemoMask
-	data, err := (&bntxwrite.File{Name: "textures", Textures: []bntxwrite.Texture{a, m}}).Bytes()
-	if err != nil {
-		t.Fatal(err)
-	}
-	tf := switchOf(demoModel(v4))
-	tf.Textures = nil
-	tf.Embedded = []bfreswrite.Embedded{{Name: "textures.bntx", Data: data}}
-	f := decodeBytes(t, "Demo.bfres", tf.Bytes(), nil)
+// A Switch model's textures come from the BNTX it embeds: the Switch demo
+// (bfreswrite.DemoSwitch) holds bntxwrite's demo_rgba under both of the
+// materials' texture names, pixel (x, y) = (16x, 16y, 128, 255 − 8x), so
+// (3, 5) is (48, 80, 128, 231). A BNTX with a broken magic is a
+// FormatError at its offset in the FRES. The demo's clips (skeletal, the
+// FMAA Scroll_fst on Body's base-colour transform, the FBVS Blink hiding
+// the Helmet, the shape on bone Head) reach the model's assets as the Wii U demo's do.
+func TestSwitchDemo(t *testing.T) {
+	good := bfreswrite.DemoSwitch().Bytes()
+	f := decodeBytes(t, "Demo_Switch.bfres", good, nil)
 	if len(f.Textures) != 2 || f.Textures[0].Name != bfreswrite.DemoAlbedo || f.Textures[1].Name != bfreswrite.DemoMask {
 		t.Fatalf("textures %d: %+v", len(f.Textures), f.Textures)
 	}
 	img := f.Textures[0].Image
 	x, y := 3, 5
-	px := img.RGBA[4*(y*img.Width+x):][:4]
-	if !reflect.DeepEqual(px, []byte{48, 80, 128, 255 - 24}) {
+	if px := img.RGBA[4*(y*img.Width+x):][:4]; !reflect.DeepEqual(px, []byte{48, 80, 128, 255 - 24}) {
 		t.Errorf("pixel (3, 5) = %v, want [48 80 128 231]", px)
 	}
-	if f.Materials[0].BaseColorTexture.Texture != bfreswrite.DemoAlbedo {
-		t.Errorf("Body's base colour %q", f.Materials[0].BaseColorTexture.Texture)
+	if f.Materials[0].BaseColorTexture.Texture != bfreswrite.DemoAlbedo || !f.Materials[0].BaseColorTexture.Transform {
+		t.Errorf("Body's base colour %+v", f.Materials[0].BaseColorTexture)
 	}
-	good := tf.Bytes()
+	blink := modeltest.Animation(t, f, "Blink")
+	if ch := modeltest.FindChannel(blink, "Helmet", model.PathVisibility); ch == nil {
+		t.Errorf("Blink does not hide the Helmet (the shape on bone Head): %+v", blink.Channels)
+	}
 	at := bytes.Index(good, []byte("BNTX"))
 	bad := append([]byte(nil), good...)
 	bad[at] = 'X'

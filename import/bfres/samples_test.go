@@ -26,6 +26,12 @@ func decodeSample(t testing.TB, name string, opts *format.Options) *model.File {
 		t.Fatal(err)
 	}
 	defer closer.Close()
+	return decodeValid(t, in, opts)
+}
+
+// decodeValid decodes an input that must give one valid model file.
+func decodeValid(t testing.TB, in *format.Input, opts *format.Options) *model.File {
+	t.Helper()
 	files, err := Decode(in, opts)
 	if err != nil {
 		t.Fatal(err)

@@ -92,19 +92,28 @@ func (f *resFile) readFSHP(off int, name string, m *Model) (*Shape, error) {
 	}
 	s := &Shape{Name: name, Off: off, BoneAt: off + 0x10}
 	r.Seek(8, "flags")
+	numSkinBone, numMesh := s.readFields(r)
+	fields := shapeFields{material: off + 0x0E, vertexBuffer: off + 0x12, skinCount: off + 0x16, meshCount: off + 0x17,
+		vbOffset: off + 0x20, meshArray: off + 0x24, skinBones: off + 0x28}
+	return s, f.shapeBody(s, m, numSkinBone, numMesh, fields, meshSize, f.readMesh, what)
+}
+
+// readFields reads the FSHP fields both platforms store in the same order
+// from r's position on: u32 flags, u16 index, material, bone and
+// vertex-buffer indices and skin-bone count, u8 vertex skin count, mesh
+// count and key-shape count. It returns the skin-bone and mesh counts.
+func (s *Shape) readFields(r *binread.Reader) (numSkinBone, numMesh int) {
 	s.Flags, _ = r.U32("flags")
 	r.Skip(2, "index")
 	mat, _ := r.U16("material index")
 	bone, _ := r.U16("bone index")
 	vbi, _ := r.U16("vertex buffer index")
-	numSkinBone, _ := r.U16("skin bone index count")
+	nsb, _ := r.U16("skin bone index count")
 	skin, _ := r.U8("vertex skin count")
-	numMesh, _ := r.U8("mesh count")
+	nm, _ := r.U8("mesh count")
 	numKey, _ := r.U8("key shape count")
 	s.Material, s.Bone, s.VertexBuffer, s.SkinCount, s.KeyShapes = int(mat), int(bone), int(vbi), int(skin), int(numKey)
-	fields := shapeFields{material: off + 0x0E, vertexBuffer: off + 0x12, skinCount: off + 0x16, meshCount: off + 0x17,
-		vbOffset: off + 0x20, meshArray: off + 0x24, skinBones: off + 0x28}
-	return s, f.shapeBody(s, m, int(numSkinBone), int(numMesh), fields, meshSize, f.readMesh, what)
+	return int(nsb), int(nm)
 }
 
 // shapeFields are the positions of the FSHP fields the shared shape

@@ -2,7 +2,6 @@ package bfreswrite
 
 import (
 	"encoding/binary"
-	"sort"
 )
 
 // Bytes lays out the whole image: header, sub-files, index groups and the
@@ -56,15 +55,7 @@ func (tf *File) Bytes() []byte {
 	// String pool: sorted, each u32 length, characters, NUL, padding.
 	pool := w.pos()
 	seen := map[string]int{}
-	var all []string
-	for _, f := range w.strs {
-		if _, ok := seen[f.s]; !ok {
-			seen[f.s] = 0
-			all = append(all, f.s)
-		}
-	}
-	sort.Strings(all)
-	for _, s := range all {
+	for _, s := range w.sortedStrings() {
 		w.b = binary.BigEndian.AppendUint32(w.b, uint32(len(s)))
 		seen[s] = w.pos()
 		w.b = append(w.b, s...)

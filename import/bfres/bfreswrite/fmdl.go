@@ -261,26 +261,34 @@ func (w *writer) fvtx(h, index int, vb VertexBuffer) int {
 		w.off(h+0x18, bufs)
 	}
 	for bi, stride := range vb.Strides {
-		size := count * stride
-		if bi < len(vb.Sizes) {
-			size = vb.Sizes[bi]
-		}
-		data := make([]byte, size)
-		for _, a := range vb.Attribs {
-			if a.Buffer != bi {
-				continue
-			}
-			for v, vals := range a.Values {
-				el := EncodeAttrib(a.Format, vals)
-				at := v*stride + a.Offset
-				if at+len(el) <= len(data) {
-					copy(data[at:], el)
-				}
-			}
-		}
+		data := vb.bufferData(bi, stride, count, binary.BigEndian)
 		w.gx2Buffer(bufs+bi*gx2BufferSize, data, stride)
 	}
 	return count
+}
+
+// bufferData encodes buffer bi of a vertex buffer (stride bytes per
+// vertex, count vertices, or the size Sizes gives): every attribute it
+// holds, at its offset in each vertex, in the given byte order; values
+// that do not fit are not written.
+func (vb *VertexBuffer) bufferData(bi, stride, count int, order byteOrder) []byte {
+	size := count * stride
+	if bi < len(vb.Sizes) {
+		size = vb.Sizes[bi]
+	}
+	data := make([]byte, size)
+	for _, a := range vb.Attribs {
+		if a.Buffer != bi {
+			continue
+		}
+		for v, vals := range a.Values {
+			el := encodeAttrib(a.Format, vals, order)
+			if at := v*stride + a.Offset; at+len(el) <= len(data) {
+				copy(data[at:], el)
+			}
+		}
+	}
+	return data
 }
 
 // gx2Buffer fills the GX2 buffer record at r and appends its data.
@@ -333,31 +341,39 @@ func (w *writer) mesh(r int, m Mesh) {
 	w.put32(r+4, m.IndexFormat)
 	w.put32(r+8, uint32(len(m.Indices)))
 	subs := m.SubMeshes
-	size := 2
+	subs, data, size := w.meshData(r+0x10, m, binary.BigEndian)
+	w.put16(r+0x0C, uint16(len(subs)))
+	w.put32(r+0x18, m.FirstVertex)
+	ib := w.reserve(gx2BufferSize)
+	w.off(r+0x14, ib)
+	w.gx2Buffer(ib, data, size)
+}
+
+// meshData writes a mesh's sub-meshes (all its indices as one when it
+// gives none) and stores their offset at subsAt; it returns them with the
+// index bytes in order (u32 for IndexU32 and GX2 format 1, else u16) and
+// the index size.
+func (w *writer) meshData(subsAt int, m Mesh, order byteOrder) (subs [][2]uint32, data []byte, size int) {
+	subs, size = m.SubMeshes, 2
 	if m.IndexFormat == IndexU32 || m.IndexFormat == 1 {
 		size = 4
 	}
 	if subs == nil {
 		subs = [][2]uint32{{0, uint32(len(m.Indices))}}
 	}
-	w.put16(r+0x0C, uint16(len(subs)))
-	w.put32(r+0x18, m.FirstVertex)
-	w.off(r+0x10, w.pos())
+	w.off(subsAt, w.pos())
 	for _, s := range subs {
-		w.b = binary.BigEndian.AppendUint32(w.b, s[0])
-		w.b = binary.BigEndian.AppendUint32(w.b, s[1])
+		w.b = w.order.AppendUint32(w.b, s[0])
+		w.b = w.order.AppendUint32(w.b, s[1])
 	}
-	var data []byte
 	for _, i := range m.Indices {
 		if size == 2 {
-			data = binary.BigEndian.AppendUint16(data, uint16(i))
+			data = order.AppendUint16(data, uint16(i))
 		} else {
-			data = binary.BigEndian.AppendUint32(data, i)
+			data = order.AppendUint32(data, i)
 		}
 	}
-	ib := w.reserve(gx2BufferSize)
-	w.off(r+0x14, ib)
-	w.gx2Buffer(ib, data, size)
+	return subs, data, size
 }
 
 // fmat writes a material and returns its position.

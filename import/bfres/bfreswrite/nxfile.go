@@ -3,7 +3,6 @@ package bfreswrite
 import (
 	"encoding/binary"
 	"math"
-	"sort"
 )
 
 // VSwitch is the Switch binary version the project writes: 0.8.0.0, that
@@ -140,17 +139,7 @@ func (w *writer) nxDict(names []string) int {
 	if n > 0 {
 		w.put16(root+4, 1)
 	}
-	for i := 1; i <= n; i++ {
-		nd := p + 8 + 16*i
-		w.put32(nd, uint32(i-1))
-		next := uint16(i + 1)
-		if i == n {
-			next = 0
-		}
-		w.put16(nd+4, next)
-		w.put16(nd+6, uint16(i))
-		w.str(nd+8, names[i-1])
-	}
+	w.dictChain(p+8, names, func(i int) uint32 { return uint32(i - 1) })
 	return p
 }
 
@@ -162,15 +151,7 @@ func (w *writer) nxStringPool() {
 	}
 	pool := w.pos()
 	seen := map[string]int{}
-	var all []string
-	for _, f := range w.strs {
-		if _, ok := seen[f.s]; !ok {
-			seen[f.s] = 0
-			all = append(all, f.s)
-		}
-	}
-	sort.Strings(all)
-	for _, s := range all {
+	for _, s := range w.sortedStrings() {
 		seen[s] = w.pos()
 		w.b = w.order.AppendUint16(w.b, uint16(len(s)))
 		w.b = append(w.b, s...)
@@ -277,15 +258,7 @@ func (w *writer) nxFSKA(p int, a FSKA) {
 		w.str(bp, b.Name)
 		w.put32(bp+0x18, b.Flags)
 		w.b[bp+0x1E] = uint8(len(b.Curves))
-		if len(b.Curves) > 0 {
-			w.off(bp+0x08, w.curves(b.Curves))
-		}
-		if len(b.Base) > 0 {
-			w.off(bp+0x10, w.pos())
-			for _, v := range b.Base {
-				w.b = w.order.AppendUint32(w.b, math.Float32bits(v))
-			}
-		}
+		w.boneAnimData(bp+0x08, bp+0x10, b)
 	}
 }
 

@@ -152,27 +152,12 @@ func (w *writer) nxFVTX(h, index int, vb VertexBuffer) int {
 	w.off(h+0x38, sizes)
 	w.off(h+0x40, strides)
 	for bi, stride := range vb.Strides {
-		size := count * stride
-		if bi < len(vb.Sizes) {
-			size = vb.Sizes[bi]
-		}
-		data := make([]byte, size)
-		for _, a := range vb.Attribs {
-			if a.Buffer != bi {
-				continue
-			}
-			for v, vals := range a.Values {
-				el := encodeAttrib(a.Format, vals, binary.LittleEndian)
-				if at := v*stride + a.Offset; at+len(el) <= len(data) {
-					copy(data[at:], el)
-				}
-			}
-		}
+		data := vb.bufferData(bi, stride, count, binary.LittleEndian)
 		at := w.gpuAppend(data)
 		if bi == 0 {
 			w.put32(h+0x50, uint32(at))
 		}
-		w.put32(sizes+bi*nxBufInfoSize, uint32(size))
+		w.put32(sizes+bi*nxBufInfoSize, uint32(len(data)))
 		w.put32(strides+bi*nxBufInfoSize, uint32(stride))
 	}
 	return count
@@ -212,27 +197,8 @@ func (w *writer) nxFSHP(p, index int, s Shape, vb, skin int) {
 // nxMesh writes a Switch mesh record at r: its sub-meshes, the buffer-size
 // record and the indices (little-endian u16 or u32) in the GPU block.
 func (w *writer) nxMesh(r int, m Mesh) {
-	format, size := uint32(1), 2
-	if m.IndexFormat == IndexU32 || m.IndexFormat == 1 {
-		format, size = 2, 4
-	}
-	subs := m.SubMeshes
-	if subs == nil {
-		subs = [][2]uint32{{0, uint32(len(m.Indices))}}
-	}
-	w.off(r, w.pos())
-	for _, s := range subs {
-		w.b = w.order.AppendUint32(w.b, s[0])
-		w.b = w.order.AppendUint32(w.b, s[1])
-	}
-	var data []byte
-	for _, i := range m.Indices {
-		if size == 2 {
-			data = binary.LittleEndian.AppendUint16(data, uint16(i))
-		} else {
-			data = binary.LittleEndian.AppendUint32(data, i)
-		}
-	}
+	subs, data, size := w.meshData(r, m, binary.LittleEndian)
+	format := uint32(size / 2) // Switch index format: 1 u16, 2 u32
 	rec := w.reserve(nxBufInfoSize)
 	w.put32(rec, uint32(len(data)))
 	w.off(r+0x18, rec)

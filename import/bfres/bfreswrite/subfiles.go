@@ -105,17 +105,23 @@ func (w *writer) fska(a FSKA) int {
 		w.put32(bp, b.Flags)
 		w.str(bp+4, b.Name)
 		w.b[bp+0x0A] = uint8(len(b.Curves))
-		if len(b.Curves) > 0 {
-			w.off(bp+0x10, w.curves(b.Curves))
-		}
-		if len(b.Base) > 0 {
-			w.off(bp+0x14, w.pos())
-			for _, v := range b.Base {
-				w.b = binary.BigEndian.AppendUint32(w.b, math.Float32bits(v))
-			}
-		}
+		w.boneAnimData(bp+0x10, bp+0x14, b)
 	}
 	return p
+}
+
+// boneAnimData writes a bone anim's curves and base values and stores their
+// offsets at curvesAt and baseAt (left null when there are none).
+func (w *writer) boneAnimData(curvesAt, baseAt int, b BoneAnim) {
+	if len(b.Curves) > 0 {
+		w.off(curvesAt, w.curves(b.Curves))
+	}
+	if len(b.Base) > 0 {
+		w.off(baseAt, w.pos())
+		for _, v := range b.Base {
+			w.b = w.order.AppendUint32(w.b, math.Float32bits(v))
+		}
+	}
 }
 
 // fshu writes a shader-parameter (or colour, texture-SRT) animation.

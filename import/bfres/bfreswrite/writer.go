@@ -3,6 +3,7 @@ package bfreswrite
 import (
 	"encoding/binary"
 	"math"
+	"sort"
 )
 
 // writer accumulates the image; strings are patched in at the end. It
@@ -158,9 +159,23 @@ func (w *writer) dict(names []string, data []int) int {
 	if n > 0 {
 		w.put16(root+4, 1)
 	}
+	// Decreasing reference bits along the chain (§3).
+	w.dictChain(p+8, names, func(i int) uint32 { return uint32(n - i) })
 	for i := 1; i <= n; i++ {
-		nd := p + 8 + 16*i
-		w.put32(nd, uint32(n-i)) // decreasing reference bits along the chain
+		w.off(p+8+16*i+12, data[i-1])
+	}
+	return p
+}
+
+// dictChain fills the entry nodes (16 bytes each, after the root at
+// root) of a dictionary of names as a chain: node i's left link descends
+// to node i+1 (the last's to the root), its right link to itself, with
+// reference bit refBit(i), and its name at +8.
+func (w *writer) dictChain(root int, names []string, refBit func(i int) uint32) {
+	n := len(names)
+	for i := 1; i <= n; i++ {
+		nd := root + 16*i
+		w.put32(nd, refBit(i))
 		next := uint16(i + 1)
 		if i == n {
 			next = 0
@@ -168,7 +183,20 @@ func (w *writer) dict(names []string, data []int) int {
 		w.put16(nd+4, next)
 		w.put16(nd+6, uint16(i))
 		w.str(nd+8, names[i-1])
-		w.off(nd+12, data[i-1])
 	}
-	return p
+}
+
+// sortedStrings lists every string the image names, once each, sorted:
+// the string pool's order.
+func (w *writer) sortedStrings() []string {
+	seen := map[string]bool{}
+	var all []string
+	for _, f := range w.strs {
+		if !seen[f.s] {
+			seen[f.s] = true
+			all = append(all, f.s)
+		}
+	}
+	sort.Strings(all)
+	return all
 }
