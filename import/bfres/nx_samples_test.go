@@ -286,3 +286,16 @@ func TestSampleNXMaterialAndVisibility(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkDecodeSwitchBombHei decodes BombHei.bfres (300,240 bytes: the
+// skinned model, its 6 textures from the embedded BNTX, 14 clips).
+func BenchmarkDecodeSwitchBombHei(b *testing.B) {
+	data := nxSampleBFRES(b, "BombHei")
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Decode(format.BytesInput("BombHei.bfres", data), nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

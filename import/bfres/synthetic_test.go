@@ -339,7 +339,14 @@ func TestQuaternionMode(t *testing.T) {
 			// w curve: step int? no: linear from 0.8 to 0 over 10 frames.
 			Curves: []bfreswrite.Curve{{Type: 1, Target: 0x2C, Start: 0, End: 10, Scale: 1, Frames: []float64{0, 10}, Keys: []float64{0.8, -0.8, 0, 0}}}},
 	}}}}
-	f := decodeBytes(t, "Q.bfres", tf.Bytes(), nil)
+	checkQuaternionMode(t, decodeBytes(t, "Q.bfres", tf.Bytes(), nil))
+	// The same in the Switch layout (the FSKA flags and curve targets are
+	// the Wii U's, bfres-container.md §11).
+	checkQuaternionMode(t, decodeBytes(t, "Q.bfres", switchOf(tf).Bytes(), nil))
+}
+
+func checkQuaternionMode(t *testing.T, f *model.File) {
+	t.Helper()
 	ch := modeltest.Channel(t, &f.Animations[0], "B", model.PathRotation)
 	if _, ok := ch.Curve.(*model.NW4FQuaternion); !ok {
 		t.Fatalf("rotation is %T", ch.Curve)
