@@ -30,6 +30,18 @@ type MeasureOptions struct {
 	// channels together): a stricter look between keys than the regular
 	// probes give.
 	Midpoints bool
+	// AtFrames probes only the source frames, at k/fps in float64, and the
+	// clip's end (FrameProbes): where the default keys' contract holds.
+	AtFrames bool
+}
+
+// probes returns the probes of a clip measured with opts, times being
+// the keys of the played clip.
+func (opts MeasureOptions) probes(a *model.Animation, fps float64, eng *Engine, times []float64) []Probe {
+	if opts.AtFrames {
+		return FrameProbes(a, fps)
+	}
+	return Probes(ProbeSpec{Anim: a, FPS: fps, Evals: eng.Evals(), Times: times, Midpoints: opts.Midpoints, PerFrame: opts.PerFrame})
 }
 
 // MeasureBaked measures every clip of b, a bake of f, against the engine:
@@ -49,8 +61,7 @@ func MeasureBaked(f *model.File, b *sample.Baked, opts MeasureOptions) ([]Result
 		if err != nil {
 			return nil, fmt.Errorf("animation %q: %w", a.Name, err)
 		}
-		probes := Probes(ProbeSpec{Anim: a, FPS: ba.SourceFPS, Evals: eng.Evals(), Times: KeyTimes(ba), Midpoints: opts.Midpoints,
-			PerFrame: opts.PerFrame})
+		probes := opts.probes(a, ba.SourceFPS, eng, KeyTimes(ba))
 		var data []DataChannel
 		for c := range ba.Channels {
 			ch := &ba.Channels[c]
@@ -115,8 +126,7 @@ func MeasureGLTF(f *model.File, b *sample.Baked, doc *gltf.Document, opts Measur
 		}
 		slices.Sort(times)
 		times = slices.Compact(times)
-		probes := Probes(ProbeSpec{Anim: a, FPS: ba.SourceFPS, Evals: eng.Evals(), Times: times, Midpoints: opts.Midpoints,
-			PerFrame: opts.PerFrame})
+		probes := opts.probes(a, ba.SourceFPS, eng, times)
 		m.DataChannels(nil)
 		out[i] = m.Measure(eng, []Player{slerp, nlerp}, []Interp{Slerp, Nlerp}, probes)
 	}

@@ -17,10 +17,14 @@ type Probe struct {
 	Frame float64
 	// Time is the clip time in seconds a client is asked for.
 	Time float64
-	// Edge marks one side of a discontinuity: Time is then a float32 value,
-	// the two sides are adjacent float32 times and Frame lies on the
-	// engine's side of the jump that Time shows.
+	// Edge marks one side of a discontinuity: Time is then a float32 value
+	// and Frame lies on the engine's side of the jump that Time shows (see
+	// JumpMargin for where the two sides are).
 	Edge bool
+	// Jump marks a discontinuity's after side: the engine's value may jump
+	// between the probe before this one and this one, so no motion is
+	// inferred across that interval.
+	Jump bool
 	// Index is the probe's position in the list Probes returned.
 	Index int
 }
@@ -44,6 +48,35 @@ type ProbeSpec struct {
 	Midpoints bool
 	// Edges are more frames where a channel jumps (found by a search).
 	Edges []float64
+	// JumpsOnly probes a source key only where a value jumps there (both
+	// sides), not every source key: the key builder's probes are the
+	// frames and the jumps.
+	JumpsOnly bool
+}
+
+// JumpMargin is how far before a discontinuity at frame f, in source
+// frames, its before side is probed (and keyed): f − 1/16. The after side
+// is at f's time rounded down to float32, so that a client asking for f's
+// time in float64 (three.js at k/fps), or at whole frames (Blender: the key
+// lands at or just below frame k, and F-curves show a key within 0.01 frame
+// as the key), or at a float32 running sum of 1/fps (Godot 3) lands on the
+// engine's side after the jump; the before side is far enough from it that
+// no client confuses the two keys: Blender's 0.01-frame key threshold at
+// 24 fps (the stock importer's rate) holds for sources up to 120 fps
+// (1/16·24/120 = 0.0125), and Godot 3's sampling drift (microseconds) is a
+// thousandth of the margin at 30 fps. Between the two sides a client
+// ramps from one value to the other, as it ramps over a whole frame when
+// keys are at every frame. docs/fidelity.md, "Jumps".
+const JumpMargin = 1.0 / 16
+
+// Down32 is the largest float32 value not above t: a key there is reached
+// by a client asking for t in float64.
+func Down32(t float64) float64 {
+	f := float32(t)
+	if float64(f) > t {
+		f = math.Nextafter32(f, float32(math.Inf(-1)))
+	}
+	return float64(f)
 }
 
 // jumpThreshold is the change in one component across one float32 time
@@ -93,14 +126,11 @@ func Probes(spec ProbeSpec) []Probe {
 			}
 		}
 	}
+	var edges []float64
 	edge := func(f float64) {
-		if f <= 0 || f > span {
-			return
+		if f > 0 && f <= span {
+			edges = append(edges, f)
 		}
-		hi := float32(f / src)
-		lo := math.Nextafter32(hi, float32(math.Inf(-1)))
-		ps = append(ps, Probe{Frame: f, Time: float64(hi), Edge: true},
-			Probe{Frame: float64(lo) * src, Time: float64(lo), Edge: true})
 	}
 	if a.Loop == model.LoopRepeat {
 		edge(a.Period)
@@ -119,7 +149,9 @@ func Probes(spec ProbeSpec) []Probe {
 		for _, kf := range k.KeyFrames() {
 			_, jumpHere := slices.BinarySearch(jumps, kf)
 			for _, f := range bakedFrames(a, kf) {
-				add(f)
+				if !spec.JumpsOnly {
+					add(f)
+				}
 				if f <= 0 || f > span {
 					continue
 				}
@@ -146,13 +178,16 @@ func Probes(spec ProbeSpec) []Probe {
 	for _, f := range spec.Edges {
 		edge(f)
 	}
-	slices.SortStableFunc(ps, func(x, y Probe) int { return cmp.Compare(x.Time, y.Time) })
+	ps = addSides(ps, edges, src)
 	out := ps[:0]
 	for _, p := range ps {
 		if len(out) > 0 {
+			// One probe per float32 time, and one per frame (a jump's after
+			// side and the grid probe of its frame): a side replaces the
+			// other probe, and so does a jump's after side.
 			last := &out[len(out)-1]
-			if float32(last.Time) == float32(p.Time) {
-				if p.Edge && !last.Edge {
+			if float32(last.Time) == float32(p.Time) || last.Frame == p.Frame {
+				if p.Edge && !last.Edge || p.Jump {
 					*last = p
 				}
 				continue
@@ -164,6 +199,50 @@ func Probes(spec ProbeSpec) []Probe {
 		out[i].Index = i
 	}
 	return out
+}
+
+// FrameProbes returns the probes where the default keys' contract holds:
+// every source frame k of the baked span asked at k/fps in float64 (as
+// three.js asks for it), and the span's end (where a repeat is back at its
+// start).
+func FrameProbes(a *model.Animation, fps float64) []Probe {
+	span := sample.Span(a)
+	n := int(math.Floor(span + 1e-9))
+	ps := make([]Probe, 0, n+2)
+	for k := 0; k <= n; k++ {
+		ps = append(ps, Probe{Frame: float64(k), Time: float64(k) / fps, Index: len(ps)})
+	}
+	if span-float64(n) > 1e-9 {
+		ps = append(ps, Probe{Frame: span, Time: span / fps, Index: len(ps)})
+	}
+	return ps
+}
+
+// addSides adds both sides of every discontinuity (frames on the baked
+// timeline) to ps and sorts them by time. The after side is at the jump's
+// time rounded down to float32; the before side JumpMargin frames earlier,
+// unless a probe of ps already lies in between (it then serves as the
+// before side: the engine shows the value before the jump there).
+func addSides(ps []Probe, edges []float64, src float64) []Probe {
+	slices.SortStableFunc(ps, func(x, y Probe) int { return cmp.Compare(x.Time, y.Time) })
+	slices.Sort(edges)
+	edges = slices.Compact(edges)
+	regular := len(ps)
+	prevHi := math.Inf(-1) // the last jump's after side
+	for _, f := range edges {
+		hi := Down32(f / src)
+		ps = append(ps, Probe{Frame: f, Time: hi, Edge: true, Jump: true})
+		// The regular probes are sorted: is one in [f − margin, f)?
+		lo := float64(float32((f - JumpMargin) / src))
+		i, _ := slices.BinarySearchFunc(ps[:regular], lo, func(p Probe, t float64) int { return cmp.Compare(p.Time, t) })
+		between := i < regular && ps[i].Frame < f && float32(ps[i].Time) < float32(hi)
+		if !between && prevHi < lo && lo > 0 {
+			ps = append(ps, Probe{Frame: lo * src, Time: lo, Edge: true})
+		}
+		prevHi = hi
+	}
+	slices.SortStableFunc(ps, func(x, y Probe) int { return cmp.Compare(x.Time, y.Time) })
+	return ps
 }
 
 // bakedFrames maps a source key frame onto the baked timeline: itself for

@@ -293,7 +293,7 @@ func findJumps(eng *fidelity.Engine, chans []*channel, probes []fidelity.Probe, 
 		}
 		var vl, vm, vh [16]float64
 		for i := range n - 1 {
-			if d[i] <= 10*c.allowed || (probes[i].Edge && probes[i+1].Edge) {
+			if d[i] <= 10*c.allowed || probes[i+1].Jump {
 				continue
 			}
 			if (i > 0 && d[i] <= 8*d[i-1]) || (i+1 < n-1 && d[i] <= 8*d[i+1]) {

@@ -32,8 +32,9 @@ type Options struct {
 	Tolerance float64
 	// Shell is the virtual vertices' distance (fidelity.DefaultShell when 0).
 	Shell float64
-	// PerFrame is the number of probes per source frame
-	// (fidelity.ProbesPerFrame when 0).
+	// PerFrame is the number of probes per source frame (1 when 0: keys
+	// are chosen among the source frames, the --tolerance 0 grid, and the
+	// sides of jumps).
 	PerFrame int
 	// Refine is how many times probes are halved where the motion bends
 	// between them enough for the keys to miss it halfway (at most 6).

@@ -28,12 +28,12 @@ func reduce(t *testing.T, f *model.File) *sample.BakedChannel {
 	if err := Reduce(f, b, Options{Tolerance: 1e-4}); err != nil {
 		t.Fatal(err)
 	}
-	res, err := fidelity.MeasureBaked(f, b, fidelity.MeasureOptions{})
+	res, err := fidelity.MeasureBaked(f, b, fidelity.MeasureOptions{AtFrames: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if res[0].Max > 1e-4 {
-		t.Errorf("measured %g m, above the tolerance", res[0].Max)
+		t.Errorf("measured %g m at the frames, above the tolerance", res[0].Max)
 	}
 	return &b.Animations[0].Channels[0]
 }
@@ -50,24 +50,29 @@ func TestStraightLineKeepsTwoKeys(t *testing.T) {
 
 func TestStepKeepsItsJump(t *testing.T) {
 	// STEP from 0 to 1 m at frame 10 of a 20-frame clip: keys at the start,
-	// at the step (1/3 s) and at the end, still STEP.
+	// at the step and at the end, still STEP. The step's key is at 1/3 s
+	// rounded down to float32 (0.33333331 s; the nearest float32 is
+	// 0.33333334 s, after 1/3 s), so that a client asking for 1/3 s in
+	// float64 shows the value after the step, as the engine does at frame 10.
 	c := reduce(t, oneNode(&model.Keyed{Interp: model.InterpStep, Width: 3, Frames: []float64{0, 10},
 		Values: []float64{0, 0, 0, 1, 0, 0}}, 21, 20, 0, model.LoopOnce))
-	if !c.Step || len(c.Times) != 3 || float32(c.Times[1]) != float32(10.0/30) || c.Values[0] != 0 || c.Values[3] != 1 || c.Values[6] != 1 {
+	if !c.Step || len(c.Times) != 3 || c.Times[1] != float64(math.Nextafter32(float32(1.0/3), 0)) || c.Times[1] > 1.0/3 ||
+		c.Values[0] != 0 || c.Values[3] != 1 || c.Values[6] != 1 {
 		t.Fatalf("step %v times %v values %v", c.Step, c.Times, c.Values)
 	}
 }
 
 func TestTeleportingLoopSeamStaysSharp(t *testing.T) {
 	// A repeat of period 10 frames moving 0 → 1 m along x and jumping back
-	// to 0 at the seam. Keys: the start; one float32 step before the seam
-	// (x = that time · 3 m/s, just under 1); the seam itself (x = 0, frame 0
-	// again). Never a one-frame smear back to 0.
+	// to 0 at the seam. Keys: the start; 1/16 frame before the seam (frame
+	// 9.9375 in float32 seconds, x = that time · 3 m/s, just under 1); the
+	// seam itself at 1/3 s rounded down to float32 (x = 0, frame 0 again).
+	// Never a one-frame smear back to 0.
 	c := reduce(t, oneNode(&model.Keyed{Interp: model.InterpLinear, Width: 3, Frames: []float64{0, 10},
 		Values: []float64{0, 0, 0, 1, 0, 0}}, 10, 9, 10, model.LoopRepeat))
-	seam := float32(10.0 / 30)
-	before := math.Nextafter32(seam, 0)
-	if len(c.Times) != 3 || float32(c.Times[1]) != before || float32(c.Times[2]) != seam {
+	seam := math.Nextafter32(float32(10.0/30), 0)
+	before := float32(9.9375 / 30)
+	if len(c.Times) != 3 || c.Times[1] != float64(before) || c.Times[2] != float64(seam) {
 		t.Fatalf("times %v", c.Times)
 	}
 	if math.Abs(c.Values[3]-float64(before)*3) > 1e-12 || c.Values[6] != 0 {
@@ -78,19 +83,39 @@ func TestTeleportingLoopSeamStaysSharp(t *testing.T) {
 func TestCubicGetsKeysWhereTheBoundSays(t *testing.T) {
 	// x(f) = V·(f/N)², V = 1 m, N = 30 frames: a Hermite segment from 0 to V
 	// with tangents 0 and 2V/N per frame. Linear keys h frames apart miss a
-	// parabola by x''·h²/8 = V·h²/(4N²) at their midpoint: 6.9e-5 m for
-	// h = 0.5 frame, 1.6e-4 m for h = 0.75. Probes are a quarter frame
-	// apart, so the bound 1e-4 m (the root's whole share) gives a key every
-	// half frame: 61 keys, at k/60 s.
+	// parabola by x''·h²/8 = V·h²/(4N²) at their midpoint: 2.8e-4 m for
+	// h = 1 frame, so keys two frames apart miss the frame between by
+	// 1.1e-3 m, more than the bound 1e-4 m (the root's whole share): every
+	// frame keeps its key, 31 at k/30 s. Keys are chosen among the frames;
+	// half a frame from them the parabola is 2.8e-4 m off, as with
+	// --tolerance 0.
 	c := reduce(t, oneNode(&model.Keyed{Interp: model.InterpHermite, Width: 3, Frames: []float64{0, 30},
 		Values: []float64{0, 0, 0, 1, 0, 0}, InTangents: []float64{0, 0, 0, 2.0 / 30, 0, 0},
 		OutTangents: []float64{0, 0, 0, 2.0 / 30, 0, 0}}, 31, 30, 0, model.LoopOnce))
-	if len(c.Times) != 61 {
+	if len(c.Times) != 31 {
 		t.Fatalf("%d keys at %v", len(c.Times), c.Times)
 	}
 	for k, tm := range c.Times {
-		if math.Abs(tm-float64(k)/60) > 1e-12 {
-			t.Fatalf("key %d at %g s, want %g", k, tm, float64(k)/60)
+		if tm != float64(k)/30 {
+			t.Fatalf("key %d at %g s, want %g", k, tm, float64(k)/30)
+		}
+	}
+}
+
+func TestGentleCurveSkipsFrames(t *testing.T) {
+	// x(f) = V·(f/N)² with V = 9 mm over N = 30 frames: the chord of keys
+	// at frames a and a+h misses frame a+j by V·j(h−j)/N², at most 9e-5 m
+	// for h = 6 (j = 3) and 1.2e-4 m for h = 7 (j = 3, 4), so with the
+	// bound 1e-4 m keys are every sixth frame: 0, 6, ..., 30 (at k/5 s).
+	c := reduce(t, oneNode(&model.Keyed{Interp: model.InterpHermite, Width: 3, Frames: []float64{0, 30},
+		Values: []float64{0, 0, 0, 0.009, 0, 0}, InTangents: []float64{0, 0, 0, 0.018 / 30, 0, 0},
+		OutTangents: []float64{0, 0, 0, 0.018 / 30, 0, 0}}, 31, 30, 0, model.LoopOnce))
+	if len(c.Times) != 6 {
+		t.Fatalf("%d keys at %v", len(c.Times), c.Times)
+	}
+	for k, tm := range c.Times {
+		if tm != float64(6*k)/30 {
+			t.Fatalf("key %d at %g s, want %g", k, tm, float64(6*k)/30)
 		}
 	}
 }

@@ -23,7 +23,7 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 	for i, t := range ba.Times {
 		grid[i] = t * src
 	}
-	spec := fidelity.ProbeSpec{Anim: a, FPS: src, Evals: eng.Evals(), PerFrame: opts.PerFrame, Frames: grid}
+	spec := fidelity.ProbeSpec{Anim: a, FPS: src, Evals: eng.Evals(), PerFrame: max(opts.PerFrame, 1), Frames: grid, JumpsOnly: true}
 	probes := fidelity.Probes(spec)
 	ar := arenas.Get().(*arena)
 	defer func() { ar.reset(); arenas.Put(ar) }()
@@ -46,7 +46,15 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 		}
 		share = shares(h, g, chans, probes) // no longer across the jumps
 	}
-	if opts.ShortRotations || len(spec.Edges) > 0 {
+	// Only teleports keep a key just before them: the other jumps are
+	// played as --tolerance 0 plays them, a ramp over the frame before.
+	drop := smallJumps(chans, probes, grid)
+	if len(drop) > 0 {
+		old := probes
+		probes = without(probes, drop)
+		chans = resample(h, eng, ba, chans, old, probes, ar)
+	}
+	if opts.ShortRotations || len(spec.Edges) > 0 || len(drop) > 0 {
 		setAllowed(chans, g, share, opts.Tolerance, opts.ShortRotations)
 	}
 	t32 := times32(probes)
@@ -63,7 +71,7 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 		}
 		spec.Frames = append(spec.Frames, extra...)
 		old := probes
-		probes = fidelity.Probes(spec)
+		probes = without(fidelity.Probes(spec), drop)
 		chans = resample(h, eng, ba, chans, old, probes, ar)
 		if err := finite(ba, chans, probes); err != nil {
 			return err
@@ -146,6 +154,81 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 	return write(ba, chans, probes)
 }
 
+// smallJumps returns the frames of the discontinuity sides to leave out:
+// of every jump but a teleport, the side probed only for it (a before side
+// JumpMargin before its frame, an after side off the frames). A teleport
+// is a jump that in some channel is more than 10 times the channel's
+// allowed error and 8 times the change over the intervals on either side
+// (as findJumps has it): it keeps both sides, so the keys jump within
+// JumpMargin of its frame instead of over a whole frame. The other jumps
+// (BFRES Hermite segments that do not meet at a frame, by 1-2 mm on
+// Gerudo's fingertips at every frame; stepped channels) are played like
+// --tolerance 0 plays them, one key at the frame after (the engine's side
+// there), and keys stay among the frames.
+func smallJumps(chans []*channel, probes []fidelity.Probe, grid []float64) map[float64]bool {
+	drop := map[float64]bool{}
+	n := len(probes)
+	onGrid := make(map[float64]bool, len(grid))
+	for _, f := range grid {
+		onGrid[f] = true
+	}
+	for j := 1; j < n; j++ {
+		if !probes[j].Jump {
+			continue
+		}
+		i := j - 1
+		extraBefore := probes[i].Edge && !probes[i].Jump
+		offFrame := !onGrid[probes[j].Frame]
+		if !extraBefore && !offFrame {
+			continue
+		}
+		teleport := false
+		for _, c := range chans {
+			w := c.width
+			if c.constant || w > 16 {
+				continue
+			}
+			at := func(k int) []float64 { return c.vals[k*w : k*w+w] }
+			d := c.err(at(i), at(j))
+			if d <= 10*c.allowed {
+				continue
+			}
+			if (i > 0 && d <= 8*c.err(at(i-1), at(i))) || (j+1 < n && d <= 8*c.err(at(j), at(j+1))) {
+				continue
+			}
+			teleport = true
+			break
+		}
+		if teleport {
+			continue
+		}
+		if extraBefore {
+			drop[probes[i].Frame] = true
+		}
+		if offFrame {
+			drop[probes[j].Frame] = true
+		}
+	}
+	return drop
+}
+
+// without returns the probes but the discontinuity sides at the frames of
+// drop, renumbered.
+func without(probes []fidelity.Probe, drop map[float64]bool) []fidelity.Probe {
+	if len(drop) == 0 {
+		return probes
+	}
+	out := probes[:0:0]
+	for _, p := range probes {
+		if p.Edge && drop[p.Frame] {
+			continue
+		}
+		p.Index = len(out)
+		out = append(out, p)
+	}
+	return out
+}
+
 // keyAt adds a key at probe k, between keys lo and hi, and reports
 // whether it was not there (keys stay sorted; a constant channel needs
 // none).
@@ -187,10 +270,10 @@ func refine(eng *fidelity.Engine, chans []*channel, probes []fidelity.Probe, t32
 			continue
 		}
 		w := c.width
-		// The two sides of a discontinuity are one float32 step apart: each
-		// bends against the probes beyond its partner.
+		// A discontinuity lies between its two sides: each bends against
+		// the probes beyond its partner.
 		pair := func(k int) bool {
-			return k >= 0 && k+1 < n && probes[k].Edge && probes[k+1].Edge && t32[k+1]-t32[k] < 1e-6
+			return k >= 0 && k+1 < n && probes[k+1].Jump
 		}
 		bend := make([]float64, n)
 		for k := 1; k < n-1; k++ {
@@ -316,8 +399,7 @@ func shares(h *fidelity.Hierarchy, g *geometry, chans []*channel, probes []fidel
 // activity is A = ∫√|f”| dt of a channel over the clip, f” from the
 // second differences of its samples (a vector's length, in metres through
 // factor; a rotation's quaternion counted as the displacement it makes,
-// twice its chord). Both sides of a discontinuity are one float32 step
-// apart: no second difference spans them.
+// twice its chord). No second difference spans a discontinuity.
 func activity(c *channel, factor float64, probes []fidelity.Probe) float64 {
 	if c.constant || c.step || c.kind == kindData {
 		return 0
@@ -329,7 +411,7 @@ func activity(c *channel, factor float64, probes []fidelity.Probe) float64 {
 	var a float64
 	for k := 1; k+1 < len(probes); k++ {
 		h0, h1 := probes[k].Time-probes[k-1].Time, probes[k+1].Time-probes[k].Time
-		if h0 < 1e-6 || h1 < 1e-6 {
+		if h0 < 1e-6 || h1 < 1e-6 || probes[k].Jump || probes[k+1].Jump {
 			continue
 		}
 		var s2 float64

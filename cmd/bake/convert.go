@@ -484,7 +484,7 @@ func convertOne(j job, cfg *convertConfig, opts sample.Options) (res result) {
 // keyFlags adds the flags of error-bounded keys.
 func (cfg *convertConfig) keyFlags(fs *pflag.FlagSet) {
 	fs.Float64Var(&cfg.tolerance, "tolerance", fidelity.DefaultTolerance, "error bound of the keys in metres at 3 cm (0: every sample of the --fps grid)")
-	fs.IntVar(&cfg.probes, "probes", fidelity.ProbesPerFrame, "probes per source frame where keys are checked (and may go)")
+	fs.IntVar(&cfg.probes, "probes", 1, "probes per source frame where keys are checked and may go (1: the frames, the --tolerance 0 grid)")
 	fs.IntVar(&cfg.refine, "refine", 0, "times to halve the probes where the motion bends between them (0-6)")
 	fs.BoolVar(&cfg.short, "short-rotations", true, "rotation keys as normalized 16-bit integers where the rounding fits the tolerance (--short-rotations=false: floats)")
 }

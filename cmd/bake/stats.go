@@ -73,6 +73,7 @@ func runStats(args []string, stdout, stderr io.Writer) error {
 	perFrame := fs.Int("measure-probes", fidelity.ProbesPerFrame, "regular probes per source frame of the measurement")
 	midpoints := fs.Bool("midpoints", false, "also probe halfway between consecutive key times")
 	atFrame := fs.Float64("at-frame", -1, "measure only at this source frame of every clip (the error bake view reads out there)")
+	atFrames := fs.Bool("at-frames", false, "measure only at the source frames k/fps (float64) and the clip's end: the default keys' contract")
 	against := fs.String("against", "", "measure this glTF/GLB (another tool's rendition of the one input file's bake) instead of bake's keys")
 	if err := parseFlags(fs, &cfg.common, args, statsUsage, stdout); err != nil {
 		return err
@@ -115,7 +116,7 @@ func runStats(args []string, stdout, stderr io.Writer) error {
 			b, err := cfg.bake(f, opts)
 			var res []fidelity.Result
 			if err == nil {
-				mo := fidelity.MeasureOptions{Shell: *shell, PerFrame: *perFrame, Midpoints: *midpoints}
+				mo := fidelity.MeasureOptions{Shell: *shell, PerFrame: *perFrame, Midpoints: *midpoints, AtFrames: *atFrames}
 				if *against != "" {
 					var doc *gltf.Document
 					if doc, err = gltf.Open(*against); err == nil {

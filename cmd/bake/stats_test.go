@@ -15,8 +15,9 @@ func TestByteSize(t *testing.T) {
 	}
 }
 
-// bake stats on the demo inputs: every clip within the default tolerance,
-// at --tolerance 0 larger errors (keys only at the frames) and more keys.
+// bake stats on the demo inputs: every clip within the default tolerance
+// at the frames, at --tolerance 0 larger errors between the frames and
+// more keys.
 func TestStatsDemo(t *testing.T) {
 	demo := filepath.Join("..", "..", "testdata", "demo")
 	type stats struct {
@@ -43,7 +44,7 @@ func TestStatsDemo(t *testing.T) {
 		}
 		return s
 	}
-	def, zero := read(demo), read("--tolerance", "0", demo)
+	def, zero := read("--at-frames", demo), read("--tolerance", "0", demo)
 	if len(def.Files) == 0 || len(def.Files) != len(zero.Files) {
 		t.Fatalf("%d and %d files", len(def.Files), len(zero.Files))
 	}
