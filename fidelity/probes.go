@@ -195,10 +195,37 @@ func Probes(spec ProbeSpec) []Probe {
 		}
 		out = append(out, p)
 	}
+	RoundBeforeJumps(out)
 	for i := range out {
 		out[i].Index = i
 	}
 	return out
+}
+
+// RoundBeforeJumps moves the probe just before a jump's after side (when
+// it is not a side itself) to its time rounded up to float32, the mirror
+// of the after side's rounding down: a client asking for that frame in
+// float64 then plays the segment that ends there, not the ramp to the
+// jump (on menulevel's 350 m teleport at 59 s, rounding down showed 3.9 cm
+// of the ramp at the frame before).
+func RoundBeforeJumps(ps []Probe) {
+	for i := 1; i < len(ps); i++ {
+		if p := &ps[i-1]; ps[i].Jump && !p.Edge {
+			if up := Up32(p.Time); float32(up) < float32(ps[i].Time) {
+				p.Time = up
+			}
+		}
+	}
+}
+
+// Up32 is the smallest float32 value not below t: a key there is reached
+// after a client asking for t in float64.
+func Up32(t float64) float64 {
+	f := float32(t)
+	if float64(f) < t {
+		f = math.Nextafter32(f, float32(math.Inf(1)))
+	}
+	return float64(f)
 }
 
 // FrameProbes returns the probes where the default keys' contract holds:

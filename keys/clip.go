@@ -16,6 +16,15 @@ const (
 	kindData
 )
 
+// maxGapAt is the largest u(1−u)|1−2u| over [0, 1] (√3/18, at
+// u = (3 − √3)/6): slerpGap times it is the farthest slerp and nlerp of
+// two keys get apart anywhere between them. A rotation segment keeps that
+// within a quarter of the channel's allowed error, so that between the
+// frames, where the probes do not look, Blender's nlerp stays near glTF's
+// slerp: keys two frames apart are alike at the frame between (u = ½,
+// where the gap is 0) but not a quarter of the way.
+const maxGapAt = 0.09622504486493762
+
 // minKeyDot is the least |dot| of two neighbouring rotation keys (about 90°
 // apart): keys stay in one hemisphere far from the 180° where the short way
 // and nlerp become ambiguous.
@@ -79,7 +88,7 @@ func (c *channel) ok(i, j int, probes []fidelity.Probe, t32 []float64, nlerpOnly
 	w := c.width
 	a, b := c.v32[i*w:i*w+w], c.v32[j*w:j*w+w]
 	rot := c.kind == kindRotation && !c.step
-	if rot && math.Abs(a[0]*b[0]+a[1]*b[1]+a[2]*b[2]+a[3]*b[3]) < minKeyDot {
+	if rot && (math.Abs(a[0]*b[0]+a[1]*b[1]+a[2]*b[2]+a[3]*b[3]) < minKeyDot || slerpGap(a, b)*maxGapAt*c.factor > c.allowed/4) {
 		return false
 	}
 	// A client finds the segment by the float32 key times: the probe at a

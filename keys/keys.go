@@ -47,6 +47,15 @@ type Options struct {
 	// are then chosen with the rounded values. bake turns it on by default
 	// (--short-rotations).
 	ShortRotations bool
+	// JumpSides keeps a key JumpMargin before every teleport (a jump far
+	// larger than the motion around it: a loop seam that sends a root
+	// back), so that clients jump within 1/16 frame instead of ramping over
+	// the frame before. Off by default: keys then stay among the frames,
+	// and between frames the keys play within the tolerance of what
+	// --tolerance 0 plays; a key before a jump can be further from the
+	// engine than the ramp where the engine swings inside that frame (Bass
+	// Jump, Spine_3: 22.7 mm against 20.5 mm at frame 4.59).
+	JumpSides bool
 }
 
 // maxRounds bounds how often keys are added where the hierarchy misses

@@ -21,11 +21,16 @@ func oneNode(c model.Curve, frames, end, period float64, loop string) *model.Fil
 
 func reduce(t *testing.T, f *model.File) *sample.BakedChannel {
 	t.Helper()
+	return reduceWith(t, f, Options{Tolerance: 1e-4})
+}
+
+func reduceWith(t *testing.T, f *model.File, opts Options) *sample.BakedChannel {
+	t.Helper()
 	b, err := sample.Bake(f, sample.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Reduce(f, b, Options{Tolerance: 1e-4}); err != nil {
+	if err := Reduce(f, b, opts); err != nil {
 		t.Fatal(err)
 	}
 	res, err := fidelity.MeasureBaked(f, b, fidelity.MeasureOptions{AtFrames: true})
@@ -62,15 +67,28 @@ func TestStepKeepsItsJump(t *testing.T) {
 	}
 }
 
-func TestTeleportingLoopSeamStaysSharp(t *testing.T) {
+func TestTeleportingLoopSeam(t *testing.T) {
 	// A repeat of period 10 frames moving 0 → 1 m along x and jumping back
-	// to 0 at the seam. Keys: the start; 1/16 frame before the seam (frame
-	// 9.9375 in float32 seconds, x = that time · 3 m/s, just under 1); the
-	// seam itself at 1/3 s rounded down to float32 (x = 0, frame 0 again).
-	// Never a one-frame smear back to 0.
-	c := reduce(t, oneNode(&model.Keyed{Interp: model.InterpLinear, Width: 3, Frames: []float64{0, 10},
-		Values: []float64{0, 0, 0, 1, 0, 0}}, 10, 9, 10, model.LoopRepeat))
+	// to 0 at the seam. By default keys stay among the frames, as
+	// --tolerance 0 has them: the start, frame 9 (x = 0.9) at 0.3 s rounded
+	// up to float32 (0.30000001 s) and the seam at 1/3 s rounded down
+	// (0.33333331 s; x = 0, frame 0 again), so that a client asking for
+	// 0.3 s or 1/3 s in float64 is on the engine's side of each: the clip
+	// ramps back to 0 over the last frame.
+	f := oneNode(&model.Keyed{Interp: model.InterpLinear, Width: 3, Frames: []float64{0, 10},
+		Values: []float64{0, 0, 0, 1, 0, 0}}, 10, 9, 10, model.LoopRepeat)
 	seam := math.Nextafter32(float32(10.0/30), 0)
+	c := reduce(t, f)
+	if len(c.Times) != 3 || c.Times[1] != float64(float32(0.3)) || float32(0.3) < 0.3 || c.Times[2] != float64(seam) {
+		t.Fatalf("times %v", c.Times)
+	}
+	if math.Abs(c.Values[3]-0.9) > 1e-15 || c.Values[6] != 0 {
+		t.Fatalf("values %v", c.Values)
+	}
+	// With JumpSides the seam stays sharp: a key 1/16 frame before it
+	// (frame 9.9375 in float32 seconds, x = that time · 3 m/s, just under
+	// 1) instead of frame 9.
+	c = reduceWith(t, f, Options{Tolerance: 1e-4, JumpSides: true})
 	before := float32(9.9375 / 30)
 	if len(c.Times) != 3 || c.Times[1] != float64(before) || c.Times[2] != float64(seam) {
 		t.Fatalf("times %v", c.Times)

@@ -19,10 +19,9 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 		return err
 	}
 	src := ba.SourceFPS
-	grid := make([]float64, len(ba.Times))
-	for i, t := range ba.Times {
-		grid[i] = t * src
-	}
+	// The output grid in source frames, exactly as the bake laid it out
+	// (t·src need not give back a whole frame k from t = k/src).
+	grid := sample.SampleFrames(sample.Span(a), src, ba.FPS)
 	spec := fidelity.ProbeSpec{Anim: a, FPS: src, Evals: eng.Evals(), PerFrame: max(opts.PerFrame, 1), Frames: grid, JumpsOnly: true}
 	probes := fidelity.Probes(spec)
 	ar := arenas.Get().(*arena)
@@ -46,9 +45,10 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 		}
 		share = shares(h, g, chans, probes) // no longer across the jumps
 	}
-	// Only teleports keep a key just before them: the other jumps are
-	// played as --tolerance 0 plays them, a ramp over the frame before.
-	drop := smallJumps(chans, probes, grid)
+	// Keys stay among the frames: a jump is played as --tolerance 0 plays
+	// it, a ramp over the frame before; with Options.JumpSides a teleport
+	// keeps a key just before it.
+	drop := extraSides(chans, probes, grid, src, opts.JumpSides)
 	if len(drop) > 0 {
 		old := probes
 		probes = without(probes, drop)
@@ -154,23 +154,26 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 	return write(ba, chans, probes)
 }
 
-// smallJumps returns the frames of the discontinuity sides to leave out:
-// of every jump but a teleport, the side probed only for it (a before side
-// JumpMargin before its frame, an after side off the frames). A teleport
-// is a jump that in some channel is more than 10 times the channel's
-// allowed error and 8 times the change over the intervals on either side
-// (as findJumps has it): it keeps both sides, so the keys jump within
-// JumpMargin of its frame instead of over a whole frame. The other jumps
-// (BFRES Hermite segments that do not meet at a frame, by 1-2 mm on
-// Gerudo's fingertips at every frame; stepped channels) are played like
-// --tolerance 0 plays them, one key at the frame after (the engine's side
-// there), and keys stay among the frames.
-func smallJumps(chans []*channel, probes []fidelity.Probe, grid []float64) map[float64]bool {
+// extraSides returns the frames of the discontinuity sides to leave out:
+// the sides probed only for a jump (a before side JumpMargin before its
+// frame, an after side off the frames) of every jump, or with teleports
+// of every jump but a teleport. A teleport is a jump that in some channel
+// is more than 10 times the channel's allowed error and 8 times the change
+// over the intervals on either side (as findJumps has it): it keeps both
+// sides, so the keys jump within JumpMargin of its frame instead of over a
+// whole frame. The other jumps (BFRES Hermite segments that do not meet at
+// a frame, by 1-2 mm on Gerudo's fingertips at every frame; stepped
+// channels) are played like --tolerance 0 plays them, one key at the frame
+// after (the engine's side there).
+func extraSides(chans []*channel, probes []fidelity.Probe, grid []float64, src float64, teleports bool) map[float64]bool {
 	drop := map[float64]bool{}
 	n := len(probes)
-	onGrid := make(map[float64]bool, len(grid))
+	// An after side stands for a grid frame when it has the frame's
+	// float32 time (rounded either way): it replaced that frame's probe.
+	onGrid := make(map[float32]bool, 2*len(grid))
 	for _, f := range grid {
-		onGrid[f] = true
+		onGrid[float32(f/src)] = true
+		onGrid[float32(fidelity.Down32(f/src))] = true
 	}
 	for j := 1; j < n; j++ {
 		if !probes[j].Jump {
@@ -178,12 +181,15 @@ func smallJumps(chans []*channel, probes []fidelity.Probe, grid []float64) map[f
 		}
 		i := j - 1
 		extraBefore := probes[i].Edge && !probes[i].Jump
-		offFrame := !onGrid[probes[j].Frame]
+		offFrame := !onGrid[float32(probes[j].Time)]
 		if !extraBefore && !offFrame {
 			continue
 		}
 		teleport := false
 		for _, c := range chans {
+			if !teleports {
+				break
+			}
 			w := c.width
 			if c.constant || w > 16 {
 				continue
@@ -226,6 +232,7 @@ func without(probes []fidelity.Probe, drop map[float64]bool) []fidelity.Probe {
 		p.Index = len(out)
 		out = append(out, p)
 	}
+	fidelity.RoundBeforeJumps(out)
 	return out
 }
 
