@@ -133,18 +133,32 @@ func renderInfoString(info map[string]RenderInfo, name string) (string, bool) {
 	return r.Strings[0], true
 }
 
-// samplerSlot returns the glTF slot of a material sampler: the shader
+// samplerSlot returns the glTF slot of a material sampler: its own name's
+// when that is a known one (_a0, _n0, _e0, _ao0), else that of the shader
 // sampler assigned to it (sampler assign maps shader name → material
-// sampler name) when that is a known one, else its own name's.
+// sampler name), but only base colour or normal: a shader-side _e0 is not
+// emission in every shader. Breath of the Wild's uking_mat feeds its _e0
+// with an ambient-occlusion map (Npc_Rito_Musician's Mt_Body: _e0 ← _ao0)
+// or an eye-shadow map (Mt_Eyeball_L: _e0 ← _sd0); Switch-Toolbox reads a
+// shader-side _e0 as emission for Mario Kart 8 Deluxe only, and AO from
+// the material's own _ao0.
 func samplerSlot(m *Material, name string) string {
+	if slot, ok := samplerSlots[name]; ok {
+		return slot
+	}
+	shaderNames := make([]string, 0, len(m.Shader.SamplerAssign))
 	for shaderName, matName := range m.Shader.SamplerAssign {
 		if matName == name {
-			if slot, ok := samplerSlots[shaderName]; ok {
-				return slot
-			}
+			shaderNames = append(shaderNames, shaderName)
 		}
 	}
-	return samplerSlots[name]
+	slices.Sort(shaderNames)
+	for _, shaderName := range shaderNames {
+		if slot := samplerSlots[shaderName]; slot == "baseColor" || slot == "normal" {
+			return slot
+		}
+	}
+	return ""
 }
 
 // displayFaceInfos name the render info that says which faces are drawn

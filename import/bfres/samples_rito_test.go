@@ -48,9 +48,19 @@ func TestSampleRitoTextures(t *testing.T) {
 			t.Errorf("%s: %d textures, want %d", k, formats[k], n)
 		}
 	}
+	// Every material has its albedo and normal map; the body's AO map
+	// (material sampler _ao0, assigned to uking_mat's _e0) is occlusion,
+	// and nothing is emissive: uking_mat's _e0 also takes the eyes'
+	// shadow map (_sd0), which stays in extras (fmatbuild.go, samplerSlot).
 	for _, m := range f.Materials {
 		if m.BaseColorTexture.Texture == "" || m.Normal.Texture == "" {
 			t.Errorf("material %s: base colour %q, normal %q", m.Name, m.BaseColorTexture.Texture, m.Normal.Texture)
+		}
+		if m.EmissiveTexture.Texture != "" {
+			t.Errorf("material %s: emissive %q", m.Name, m.EmissiveTexture.Texture)
+		}
+		if want := map[bool]string{true: "Npc_Rito_Musician_Body_AO"}[m.Name == "Mt_Body"]; m.Occlusion.Texture != want {
+			t.Errorf("material %s: occlusion %q, want %q", m.Name, m.Occlusion.Texture, want)
 		}
 	}
 	// Texels worked by hand from block bytes. Each block's place in the
