@@ -1,10 +1,10 @@
 package sarc
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/animbake/bake/import/binread"
 )
@@ -217,7 +217,7 @@ func nameAt(table []byte, tableAt int64, nd node) (string, error) {
 		return "", binread.Errorf(nd.off+4, "name offset 0x%x lies outside the %d-byte name table at 0x%x", off, len(table), tableAt)
 	}
 	rest := table[off:]
-	n := strings.IndexByte(string(rest), 0)
+	n := bytes.IndexByte(rest, 0)
 	if n < 0 {
 		return "", binread.Errorf(tableAt+off, "name at name-table offset 0x%x has no terminating NUL before the data section", off)
 	}

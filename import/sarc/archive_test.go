@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -221,5 +222,23 @@ func TestNamelessNode(t *testing.T) {
 	}
 	if a.Members[0].Name != "0x00000061" {
 		t.Errorf("name %q, want 0x00000061", a.Members[0].Name)
+	}
+}
+
+// BenchmarkParse reads the tables of an archive of 1,000 members (names,
+// hashes, order, data ranges and the overlap check); bytes are the image's.
+func BenchmarkParse(b *testing.B) {
+	var files []sarcwrite.File
+	for i := range 1000 {
+		files = append(files, sarcwrite.File{Name: fmt.Sprintf("dir%d/member%04d.bin", i%7, i), Data: make([]byte, 64+i%100)})
+	}
+	img := sarcwrite.Write(files, sarcwrite.Options{LittleEndian: true})
+	b.SetBytes(int64(len(img)))
+	b.ReportAllocs()
+	for b.Loop() {
+		a, err := sarc.Parse(img)
+		if err != nil || len(a.Members) != 1000 {
+			b.Fatal(err)
+		}
 	}
 }
