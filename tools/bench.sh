@@ -5,5 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 t=${1:-1s}
 go test -run '^$' -bench . -benchtime "$t" -benchmem \
-  ./sample ./import/oni ./import/virtools ./import/ccs ./import/bfres ./import/sarc ./cmd/bake 2>  ./sample ./import/oni ./import/virtools ./import/ccs ./import/bfres ./cmd/bake 2>&1 |1 |
+  ./sample ./import/oni ./import/virtools ./import/ccs ./import/bfres ./import/sarc ./cmd/bake 2>&1 |
   grep -E '^(Benchmark|ok|FAIL|pkg:)'
