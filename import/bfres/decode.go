@@ -148,6 +148,7 @@ func Decode(in *format.Input, opts *format.Options) ([]*model.File, error) {
 		return nil, err
 	}
 	if c.res.nx != nil {
+		file.Axes.Scale = SwitchUnit
 		for i := range file.Animations {
 			file.Animations[i].FPS = NativeFPSSwitch
 		}

@@ -22,7 +22,8 @@ func switchOf(tf *bfreswrite.File) *bfreswrite.File {
 // layout gives (bfres-container.md §11: the same flags, curves, targets and
 // evaluation): skeleton, FSKA, the FSHU and FTXP written as FMAA and the
 // bone FVIS as FBVS. Only the version, the frame rate (60 on the Switch,
-// decision S1), the sub-file kinds in extras and the FSHU group (an FMAA
+// decision S1), the unit (centimetres, decision S2), the sub-file kinds in
+// extras and the FSHU group (an FMAA
 // named without a _fst suffix is a shader-parameter animation; its
 // tex_srt0 is still a texture SRT by name) differ. The material FVIS has
 // no Switch form in the writer and is left out of both.
@@ -47,6 +48,10 @@ func TestSyntheticSwitchMatchesWiiU(t *testing.T) {
 			a.Extras[k], b.Extras[k] = nil, nil
 		}
 	}
+	if nx.Axes.Scale != 0.01 || wiiu.Axes.Scale != 1 {
+		t.Errorf("units: Switch %v, Wii U %v; want 0.01 (centimetres) and 1", nx.Axes.Scale, wiiu.Axes.Scale)
+	}
+	nx.Axes = wiiu.Axes
 	nx.Extras["version"], nx.Source = nil, model.Source{}
 	wiiu.Extras["version"], wiiu.Source = nil, model.Source{}
 	if !reflect.DeepEqual(wiiu, nx) {

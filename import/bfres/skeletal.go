@@ -13,6 +13,13 @@ const NativeFPS = 30
 // animations at 60 frames per second (docs/formats/bfres-switch.md).
 const NativeFPSSwitch = 60
 
+// SwitchUnit is the size in metres of one unit of a Switch BFRES: the
+// centimetre of Super Mario Odyssey, whose blocks are 100 units wide
+// (BlockShine), whose development cube "2U" is 200 (DevGenericCube2U)
+// and whose Bob-omb is about 100 tall (docs/formats/bfres-switch.md,
+// decision S2). The Wii U files (Breath of the Wild) are in metres.
+const SwitchUnit = 0.01
+
 // BoneAnimResult slots: targetOffset/4 of each channel component (§7.4).
 const (
 	slotScaleX     = 0x04 / 4
