@@ -101,7 +101,7 @@ func pose_query(packed, q, nodes):
 		poses.store_float(time)
 	var targets = []
 	for name in nodes:
-		var t = find_target(scene, name)
+		var t = find_in_scene(scene, name)
 		if t == null:
 			out["missing"].append(name)
 		else:
@@ -146,6 +146,18 @@ func find_player(node):
 		var p = find_player(c)
 		if p != null:
 			return p
+	return null
+
+
+# find_in_scene looks for a node or bone among the scene root's
+# descendants: the root is Godot's own node, named after the glTF scene,
+# which may share a node's name (Switch BFRES BlockShine: scene and root
+# bone both "BlockShine").
+func find_in_scene(scene, name):
+	for c in scene.get_children():
+		var t = find_target(c, name)
+		if t != null:
+			return t
 	return null
 
 
