@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -240,5 +241,29 @@ func BenchmarkParse(b *testing.B) {
 		if err != nil || len(a.Members) != 1000 {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestParseNameTableCost parses the largest archive the format allows,
+// 16,383 members whose short names are followed by a megabyte of padding
+// before the data (the alignment of one member): reading the names must
+// not copy the rest of the table per name (which cost some 16 GB), so the
+// whole parse allocates a few megabytes.
+func TestParseNameTableCost(t *testing.T) {
+	files := make([]sarcwrite.File, sarc.MaxNodes)
+	for i := range files {
+		files[i] = sarcwrite.File{Name: fmt.Sprintf("%04x", i), Data: []byte{byte(i)}}
+	}
+	files[0].Align = 1 << 20
+	img := sarcwrite.Write(files, sarcwrite.Options{})
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	a, err := sarc.Parse(img)
+	runtime.ReadMemStats(&after)
+	if err != nil || len(a.Members) != sarc.MaxNodes {
+		t.Fatalf("%v", err)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 16<<20 {
+		t.Errorf("parse allocated %d MiB, want a few", alloc>>20)
 	}
 }
