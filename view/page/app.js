@@ -106,8 +106,7 @@ async function selectOutput(id) {
   const o = st.outputs.find((x) => x.id === id);
   if (!o) throw new Error(`no output ${id}`);
   disposeOutput();
-  st.output = o;
-  st.node = '';
+  Object.assign(st, { output: o, node: '', loadMs: null, firstFrameMs: null });
   listOutputs();
   $('title').textContent = o.path;
   $('facts').textContent = `from ${o.source} (${o.format})` + (o.others?.length ? ` · also ${o.others.join(', ')}` : '');
