@@ -40,7 +40,7 @@ type Options struct {
 	// between them enough for the keys to miss it halfway (at most 6).
 	Refine int
 	// ShortRotations writes a rotation channel's keys as normalized 16-bit
-	// integers (half the bytes) where the rounding costs at most a quarter
+	// integers (half the bytes) where the rounding costs at most half
 	// of the channel's allowed error, counting both what it turns the
 	// rotation by and what the rounded quaternion's length error shows in
 	// a client that does not normalise (three.js); see quantize. The keys

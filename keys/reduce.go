@@ -494,8 +494,11 @@ func setAllowed(chans []*channel, g *geometry, share []float64, tol float64, sho
 // quantize writes a rotation channel's keys as normalized 16-bit integers
 // (half the bytes) when every key's own error (direction and length,
 // exactly) and the bound on the length error between keys are each at most
-// a quarter of the channel's allowed error. The keys are then chosen with
-// the rounded values (v32), with the allowed error less that bound.
+// half the channel's allowed error. The keys are then chosen with the
+// rounded values (v32), with the allowed error less that bound. (A quarter
+// kept most rotations of the Bass and Gerudo at gltfpack's error in floats:
+// half writes Gerudo at 3.63e-4 m in 5.43 MB instead of 5.71 MB, the Bear
+// at 3.37e-4 m in 4.35 MB instead of 4.59 MB.)
 func (c *channel) quantize() {
 	c.short = false
 	if c.kind != kindRotation || c.step || c.width != 4 || !(c.allowed > 0) || len(c.vals) == 0 {
@@ -516,8 +519,8 @@ func (c *channel) quantize() {
 		}
 	}
 	key, between := shortErrors(c.vals, c.v32)
-	quarter := c.allowed / 4
-	if key*c.factor > quarter || between*c.factor > quarter {
+	half := c.allowed / 2
+	if key*c.factor > half || between*c.factor > half {
 		for j, v := range c.vals {
 			c.v32[j] = float64(float32(v))
 		}

@@ -83,16 +83,16 @@ func TestThreeJSLengthErrorIsCounted(t *testing.T) {
 	}
 }
 
-// TestQuantizeKeepsAQuarter: at reach 1 m the key v7374 costs 3.9063e-5 m
+// TestQuantizeKeepsAHalf: at reach 1 m the key v7374 costs 3.9063e-5 m
 // and the length error between keys 1.46488e-5 m, so 16-bit keys need an
-// allowed error of at least 4 × 3.9063e-5 = 1.5625e-4 m; the choice then
+// allowed error of at least 2 × 3.9063e-5 = 7.8126e-5 m; the choice then
 // gets the allowed error less the length error between keys, counted on the
 // float32 values clients hold: float32(19660/32767) = 0.599993884563 and
 // float32(26214/32767) = 0.800012230873 (1.2e-8 below and 2.3e-8 above), so
 // |q|² − 1 = 1.223106e-5 and 2·sin(θ/2) = 1.1999804: 1.4677033e-5 m. (The
 // rule before counted 4/32767 = 1.22e-4 m per metre for every key and
 // needed 4.88e-4 m.)
-func TestQuantizeKeepsAQuarter(t *testing.T) {
+func TestQuantizeKeepsAHalf(t *testing.T) {
 	mk := func(allowed float64) *channel {
 		c := &channel{path: model.PathRotation, width: 4, node: 0, kind: kindRotation, factor: 1, allowed: allowed,
 			vals: append(append([]float64{}, v7374...), v7374...)}
@@ -102,19 +102,19 @@ func TestQuantizeKeepsAQuarter(t *testing.T) {
 		}
 		return c
 	}
-	c := mk(1.6e-4)
+	c := mk(8e-5)
 	c.quantize()
 	const between = 1.4677033e-5
-	if !c.short || math.Abs(c.allowed-(1.6e-4-between)) > 1e-12 {
-		t.Fatalf("allowed 1.6e-4: short %v, allowed after %g (want %g)", c.short, c.allowed, 1.6e-4-between)
+	if !c.short || math.Abs(c.allowed-(8e-5-between)) > 1e-12 {
+		t.Fatalf("allowed 8e-5: short %v, allowed after %g (want %g)", c.short, c.allowed, 8e-5-between)
 	}
 	if c.v32[2] != float64(float32(19660.0/32767)) || c.v32[7] != float64(float32(26214.0/32767)) {
 		t.Errorf("v32 %v: the choice must see the rounded keys", c.v32)
 	}
-	c = mk(1.5e-4)
+	c = mk(7.5e-5)
 	c.quantize()
-	if c.short || c.allowed != 1.5e-4 || c.v32[2] != float64(float32(0.6)) {
-		t.Errorf("allowed 1.5e-4 (a quarter is below 3.9063e-5): short %v, allowed %g, v32 %v", c.short, c.allowed, c.v32)
+	if c.short || c.allowed != 7.5e-5 || c.v32[2] != float64(float32(0.6)) {
+		t.Errorf("allowed 7.5e-5 (half is below 3.9063e-5): short %v, allowed %g, v32 %v", c.short, c.allowed, c.v32)
 	}
 }
 
