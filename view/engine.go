@@ -98,12 +98,13 @@ func (s *Server) clip(id, name string) (*clipView, error) {
 // loadClip decodes o's source as its run did, finds the clip, reads the
 // glTF output and sets up their comparison in the output's axes.
 func (s *Server) loadClip(o *Output, name string) (*clipView, error) {
-	v := &clipView{}
 	src := sourcePath(s.cfg.Sources, o.input.Path)
-	files, opts, err := s.cfg.Import(src, o.options, func(msg string) { v.warnings = append(v.warnings, msg) })
-	if err != nil && len(files) == 0 {
-		return nil, fmt.Errorf("%s: %w", src, err)
+	d, err := s.decode(o, src)
+	if err != nil {
+		return nil, err
 	}
+	v := &clipView{warnings: d.warnings}
+	files, opts := d.files, d.opts
 	f, a := findClip(files, name, opts.LoopSuffix, o.Path)
 	if a == nil {
 		return nil, fmt.Errorf("%s: no animation gives the clip %q of %s", src, name, o.Path)
@@ -139,6 +140,31 @@ func (s *Server) loadClip(o *Output, name string) (*clipView, error) {
 	v.span = sample.Span(v.anim)
 	v.names, v.parents = h.Names, h.Parent
 	return v, nil
+}
+
+// decoded is a source file read for an output, kept for its other clips.
+type decoded struct {
+	output   string
+	files    []*model.File
+	opts     sample.Options
+	warnings []string
+}
+
+// decode reads o's source with its run's options, or returns the last
+// one read when it was o's (switching clips of one output reads the file
+// once). Called with s.load held.
+func (s *Server) decode(o *Output, src string) (*decoded, error) {
+	if s.last != nil && s.last.output == o.ID {
+		return s.last, nil
+	}
+	d := &decoded{output: o.ID}
+	files, opts, err := s.cfg.Import(src, o.options, func(msg string) { d.warnings = append(d.warnings, msg) })
+	if err != nil && len(files) == 0 {
+		return nil, fmt.Errorf("%s: %w", src, err)
+	}
+	d.files, d.opts = files, opts
+	s.last = d
+	return d, nil
 }
 
 // openGLTF reads an output through its folder's os.Root (a .gltf's

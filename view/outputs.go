@@ -70,7 +70,7 @@ const maxManifests = 256
 // findOutputs reads the manifests under each PATH (the PATH's own
 // bake-manifest.json and those of its sub-folders; symbolic links are not
 // followed) and lists their glTF outputs.
-func findOutputs(paths []string, sources string) ([]*Output, error) {
+func findOutputs(paths []string, sources, version string) ([]*Output, error) {
 	var outs []*Output
 	for pi, root := range paths {
 		var mans []string
@@ -102,7 +102,13 @@ func findOutputs(paths []string, sources string) ([]*Output, error) {
 			}
 			dir, _ := filepath.Rel(root, filepath.Dir(mp))
 			for _, in := range m.Inputs {
-				outs = append(outs, outputsOf(pi, root, filepath.Dir(mp), filepath.ToSlash(dir), in, m.Options.Values, sources)...)
+				for _, o := range outputsOf(pi, root, filepath.Dir(mp), filepath.ToSlash(dir), in, m.Options.Values, sources) {
+					if version != "" && m.Bake != version {
+						o.Warnings = append(o.Warnings, fmt.Sprintf("written by bake %s, not this bake (%s): the readout measures the file's keys, "+
+							"bake stats this bake's", m.Bake, version))
+					}
+					outs = append(outs, o)
+				}
 			}
 		}
 	}

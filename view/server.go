@@ -43,6 +43,10 @@ type Config struct {
 	Sources string
 	// Import reads a source file for the engine side.
 	Import Importer
+	// Version is this bake's version as manifests record it: an output
+	// another bake wrote gets a warning (its keys may not be this bake's,
+	// so bake stats may measure other keys than the file's).
+	Version string
 }
 
 // Server serves the page, the outputs and the engine's side.
@@ -54,8 +58,9 @@ type Server struct {
 	cache   *cache
 	// load serialises the loading of sources (decoding and setting up a
 	// comparison): one at a time, so a burst of requests cannot exhaust
-	// memory or the CPUs.
+	// memory or the CPUs. last is the source read last (under load).
 	load sync.Mutex
+	last *decoded
 }
 
 // New reads the manifests under cfg.Paths.
@@ -81,7 +86,7 @@ func New(cfg Config) (*Server, error) {
 		}
 		s.roots = append(s.roots, r)
 	}
-	outs, err := findOutputs(cfg.Paths, cfg.Sources)
+	outs, err := findOutputs(cfg.Paths, cfg.Sources, cfg.Version)
 	if err != nil {
 		s.Close()
 		return nil, err

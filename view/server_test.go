@@ -115,6 +115,21 @@ func TestOutputsFromTheManifest(t *testing.T) {
 	}
 }
 
+func TestOutputOfAnotherBakeWarned(t *testing.T) {
+	fx := newFixture(t)
+	for version, warned := range map[string]bool{"test output/1": false, "v9 output/9": true} {
+		srv, err := New(Config{Paths: []string{fx.out}, Sources: fx.dir, Import: fx.srv.cfg.Import, Version: version})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := srv.Outputs()[0].Warnings
+		if got := len(w) == 1 && strings.Contains(w[0], "written by bake test output/1"); got != warned || (!warned && len(w) != 0) {
+			t.Errorf("bake %q: warnings %q", version, w)
+		}
+		srv.Close()
+	}
+}
+
 func TestFilesServedUnderThePathOnly(t *testing.T) {
 	fx := newFixture(t)
 	for target, code := range map[string]int{

@@ -49,7 +49,7 @@ func runView(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() == 0 {
 		return usagef("view needs an output folder (the -o of a conversion run)")
 	}
-	srv, err := view.New(view.Config{Paths: fs.Args(), Sources: *sources, Import: importAsRun})
+	srv, err := view.New(view.Config{Paths: fs.Args(), Sources: *sources, Import: importAsRun, Version: bakeVersion()})
 	if err != nil {
 		return err
 	}
