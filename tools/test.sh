@@ -48,40 +48,8 @@ node tools/clients/three_check.mjs "${inputs[@]}"
 node tools/clients/three_assets.mjs "${inputs[@]}"
 node tools/clients/three_pointers.mjs "${inputs[@]}"
 
-echo "== Blender client check"
-if command -v blender >/dev/null; then
-  bash tools/clients/blender_check.sh "${inputs[@]}"
-  status=0
-  blender -b --factory-startup --python-exit-code 1 -P tools/clients/blender_assets.py -- "${inputs[@]}" \
-    >"$work/blender_assets.log" 2>&1 || status=$?
-  grep -E '^Blender assets:' "$work/blender_assets.log" || true
-  if [ "$status" -ne 0 ]; then cat "$work/blender_assets.log" >&2; exit 1; fi
-else
-  echo "(blender not installed: Blender client check skipped; apt-get install -y blender python3-numpy)"
-fi
-
-# The Blender add-on and the Godot check read bake's Blender and Godot
-# outputs: the demo inputs, and of the samples the files the acceptance
-# names (Animal_Bass, S01, MenuLevel's clips one file each).
-addon_inputs=(testdata/demo)
-if [ -d ../shared/samples ]; then
-  addon_inputs+=(../shared/samples/bfres/Animal_Bass_Animation.bfres ../shared/samples/ccsf/S01.CCS)
-fi
-
-echo "== Blender add-on (tools/blender/bake_import.py) test"
-if command -v blender >/dev/null; then
-  "$work/bake" -q -f glb,json -o "$work/addon" "${addon_inputs[@]}"
-  if [ -d ../shared/samples ]; then
-    "$work/bake" -q --split -f glb,json -o "$work/addon/split" ../shared/samples/virtools/BallanceModding/MenuLevel.nmo
-  fi
-  status=0
-  blender -b --factory-startup --python-exit-code 1 -P tools/blender/bake_import_test.py -- "$work/addon" \
-    >"$work/addon.log" 2>&1 || status=$?
-  grep -E '^bake_import add-on test:' "$work/addon.log" || true
-  if [ "$status" -ne 0 ]; then cat "$work/addon.log" >&2; exit 1; fi
-else
-  echo "(blender not installed: add-on test skipped; apt-get install -y blender python3-numpy)"
-fi
+echo "== Blender client matrix: 3.4 (host), 4.3 (trixie chroot), 5.2 (sid chroot)"
+bash tools/clients/blender_matrix.sh "$work/bake" "$work" "${inputs[@]}"
 
 echo "== Godot 3 client check"
 if command -v godot3 >/dev/null && command -v xvfb-run >/dev/null; then

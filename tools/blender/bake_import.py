@@ -32,11 +32,27 @@ default; docs/clients.md):
 - the first clip (or the one named) is made active, and the scene's range
   is set to it; show_clip(name) switches to another.
 
-Files without the table (not written by bake) import unchanged. On
-Blender 3.4 with NumPy 1.24 (Debian) the add-on restores the numpy.bool
-alias the stock importer needs for meshes.
+Files without the table (not written by bake) import unchanged.
+
+Works on Blender 3.4 to 5.x. Blender 4.4 made actions layered (F-curves
+in layers / strips / channel bags, one slot per animated ID; 5.0 removed
+Action.fcurves): action_fcurves and assign_action read and switch actions
+either way. Two importer bugs are worked around while the add-on imports:
+on Blender 3.4 with NumPy 1.24 (Debian) the numpy.bool alias the importer
+needs for meshes is restored; on Blender 4.2-4.3 a KHR_animation_pointer
+channel on baseColorFactor (also roughness, metallic, transmission) of a
+material whose socket is linked (a texture) raises "'NodeSocket' object
+has no attribute 'links'" (animation_pointer.py reads socket.links where
+socket.socket.links is meant; fixed in 4.4): the add-on gives the
+importer's NodeSocket that attribute, so those channels import.
+
+Every property a clip keys is recorded at its imported rest value (the
+custom property bake_rest on its ID) before any clip is played; show_clip
+puts everything back at rest before it activates a clip, so what the clip
+does not key shows its rest pose, not the previous clip's.
 """
 
+import contextlib
 import json
 import math
 import os
@@ -108,6 +124,105 @@ def restore_numpy_bool():
         numpy.bool = bool
 
 
+def patch_pointer_links():
+    """Blender 4.2-4.3's importer reads `socket.links` on its own NodeSocket
+    wrapper (animation_pointer.py, baseColorFactor and the other factors of
+    a material whose socket is linked) where the Blender socket's links,
+    `socket.socket.links`, are meant; the import stops with AttributeError.
+    Giving the wrapper that attribute makes the buggy line do what 4.4+
+    does. Versions whose wrapper has no such bug never read it."""
+    try:
+        from io_scene_gltf2.blender.exp.material.search_node_tree import NodeSocket
+    except ImportError:  # Blender 3.x: no pointer import at all
+        return
+    if not hasattr(NodeSocket, "links"):
+        NodeSocket.links = property(lambda self: self.socket.links)
+
+
+POINTER_BUG = "'NodeSocket' object has no attribute 'links'"
+
+
+def is_pointer_bug(err):
+    """Whether err is Blender 4.2-4.3's pointer bug (patch_pointer_links)."""
+    return POINTER_BUG in str(err) and (4, 2) <= tuple(bpy.app.version[:2]) < (4, 4)
+
+
+@contextlib.contextmanager
+def pointer_links_patched():
+    """patch_pointer_links for the duration only (the client checks use it to
+    check, with the add-on's workaround, a file the stock import refuses)."""
+    from io_scene_gltf2.blender.exp.material.search_node_tree import NodeSocket
+    had = hasattr(NodeSocket, "links")
+    patch_pointer_links()
+    try:
+        yield
+    finally:
+        if not had:
+            del NodeSocket.links
+
+
+def importer_animation_class():
+    """The stock importer's BlenderAnimation (its module was renamed in 4.x)."""
+    try:
+        from io_scene_gltf2.blender.imp.animation import BlenderAnimation
+    except ImportError:
+        from io_scene_gltf2.blender.imp.gltf2_blender_animation import BlenderAnimation
+    return BlenderAnimation
+
+
+def action_fcurves(action, slot=None):
+    """The F-curves of an action: Action.fcurves before Blender 4.4; on 4.4+
+    (layered actions; 5.0 removed Action.fcurves) those of every channel bag
+    of every strip and layer, or only slot's when slot is given."""
+    layers = getattr(action, "layers", None)
+    if layers is not None and len(layers) > 0:
+        return [fc for layer in layers for strip in layer.strips for bag in getattr(strip, "channelbags", [])
+                if slot is None or bag.slot == slot for fc in bag.fcurves]
+    return list(getattr(action, "fcurves", []))
+
+
+def owner_fcurves(owner):
+    """The F-curves that animate owner (an ID) now: its active action's,
+    its own slot's on Blender 4.4+."""
+    ad = getattr(owner, "animation_data", None)
+    if ad is None or ad.action is None:
+        return []
+    return action_fcurves(ad.action, getattr(ad, "action_slot", None))
+
+
+def assign_action(ad, strip):
+    """Makes the NLA strip's action (and on 4.4+ its slot) the active one."""
+    if strip is None:
+        if getattr(ad, "action_slot", None) is not None and ad.action is not None:
+            ad.action_slot = None
+        ad.action = None
+        return
+    ad.action = strip.action
+    slot = getattr(strip, "action_slot", None)
+    if slot is not None:
+        ad.action_slot = slot
+
+
+def strip_fcurves(strip):
+    """The F-curves an NLA strip plays (its slot's on 4.4+)."""
+    return action_fcurves(strip.action, getattr(strip, "action_slot", None))
+
+
+def import_stock(filepath):
+    """Blender's own glTF import, with the workarounds above and without the
+    importer's playing of the first clip, so every property is still at the
+    value the importer gave it from the file (its rest)."""
+    restore_numpy_bool()
+    patch_pointer_links()
+    animation = importer_animation_class()
+    restore = animation.__dict__["restore_animation"]
+    animation.restore_animation = staticmethod(lambda gltf, name: None)
+    try:
+        return bpy.ops.import_scene.gltf(filepath=filepath)
+    finally:
+        animation.restore_animation = restore
+
+
 def import_bake(filepath, clip=""):
     """Imports a bake glTF into the current scene and sets it up (see the
     module's doc). Returns {"fps": rate, "clips": [names], "active": name,
@@ -121,15 +236,14 @@ def import_bake(filepath, clip=""):
     scene.render.fps, scene.render.fps_base = fps, 1.0
     scene.frame_start = 0
     before = set(bpy.data.actions)
-    restore_numpy_bool()
-    result = bpy.ops.import_scene.gltf(filepath=filepath)
+    result = import_stock(filepath)
     if "FINISHED" not in result:
         raise RuntimeError("Blender's glTF importer failed on %s" % filepath)
     new_actions = [a for a in bpy.data.actions if a not in before]
     if abs(fps - rate) > 1e-9 * rate:
         scale = rate / fps
         for action in new_actions:
-            for fc in action.fcurves:
+            for fc in action_fcurves(action):
                 for kp in fc.keyframe_points:
                     kp.co.x *= scale
                     kp.handle_left.x *= scale
@@ -144,7 +258,7 @@ def import_bake(filepath, clip=""):
         clip_fps = float(clip_value(table, info, "fps", rate))
         loop = clip_value(table, info, "loop", "once")
         source_fps = float(clip_value(table, info, "sourceFps", clip_fps))
-        for obj, track in clip_tracks(name):
+        for owner, track in clip_tracks(name):
             for strip in track.strips:
                 action = strip.action
                 if action is None:
@@ -159,8 +273,10 @@ def import_bake(filepath, clip=""):
                     strip.action_frame_start, strip.action_frame_end = 0.0, end
                     strip.frame_start = 0.0
                     strip.frame_end = end
+                fcurves = strip_fcurves(strip)
+                record_rest(owner, fcurves)
                 if loop != "once":
-                    for fc in action.fcurves:
+                    for fc in fcurves:
                         if not any(m.type == "CYCLES" for m in fc.modifiers):
                             fc.modifiers.new("CYCLES")
         for event in clip_value(table, info, "events", None) or []:
@@ -174,40 +290,93 @@ def import_bake(filepath, clip=""):
     return {"fps": rate, "clips": sorted(clips), "active": active, "markers": markers}
 
 
-def animated(scene):
-    """Every (ID, animation data) of the scene's objects and of their shape
-    keys, where the importer puts morph-weight clips."""
-    for obj in scene.objects:
-        if obj.animation_data is not None:
-            yield obj, obj.animation_data
-        keys = getattr(obj.data, "shape_keys", None)
-        if keys is not None and keys.animation_data is not None:
-            yield keys, keys.animation_data
+REST_PROP = "bake_rest"
+
+
+def record_rest(owner, fcurves):
+    """Records, in owner's custom property bake_rest (JSON: [data path,
+    index, value] rows), the value now held by every property the F-curves
+    key, unless already recorded: import_stock leaves every property at
+    the rest the importer gave it."""
+    rows = json.loads(owner.get(REST_PROP, "[]"))
+    have = {(path, index) for path, index, _ in rows}
+    for fc in fcurves:
+        if (fc.data_path, fc.array_index) in have:
+            continue
+        try:
+            value = owner.path_resolve(fc.data_path)
+        except ValueError:
+            continue
+        if hasattr(value, "__getitem__"):
+            value = value[fc.array_index]
+        rows.append([fc.data_path, fc.array_index, float(value)])
+        have.add((fc.data_path, fc.array_index))
+    owner[REST_PROP] = json.dumps(rows)
+
+
+def put_at_rest(owner):
+    """Every property of owner a bake clip keys back at its recorded rest."""
+    for path, index, value in json.loads(owner.get(REST_PROP, "[]")):
+        try:
+            prop = owner.path_resolve(path)
+        except ValueError:
+            continue
+        if hasattr(prop, "__setitem__"):
+            prop[index] = value
+        else:
+            holder, _, attr = path.rpartition(".")
+            setattr(owner.path_resolve(holder) if holder else owner, attr, type(prop)(value))
+
+
+def animated_ids():
+    """Every ID that may hold a bake clip's animation: the scene's objects,
+    their shape keys, cameras and lights, and materials and their node
+    trees (where the importer puts KHR_animation_pointer channels)."""
+    seen = set()
+    ids = []
+    for obj in bpy.context.scene.objects:
+        ids.append(obj)
+        data = obj.data
+        if data is not None and obj.type in ("CAMERA", "LIGHT"):
+            ids.append(data)
+        keys = getattr(data, "shape_keys", None)
+        if keys is not None:
+            ids.append(keys)
+    for mat in bpy.data.materials:
+        ids.append(mat)
+        if mat.node_tree is not None:
+            ids.append(mat.node_tree)
+    for owner in ids:
+        if owner.as_pointer() not in seen and getattr(owner, "animation_data", None) is not None:
+            seen.add(owner.as_pointer())
+            yield owner, owner.animation_data
 
 
 def clip_tracks(name):
     """(ID, NLA track) for every track the importer made for clip name."""
-    for owner, ad in animated(bpy.context.scene):
+    for owner, ad in animated_ids():
         for track in ad.nla_tracks:
             if track.name == name:
                 yield owner, track
 
 
 def show_clip(name):
-    """Makes clip name the active action of every object (or shape-key set)
-    it moves; the others bake clips move get none, so they show their rest;
-    anything else is left alone. Sets the scene range to the clip."""
+    """Makes clip name the active action of every ID it animates; every ID a
+    bake clip animates is first put back at its rest (what this clip does
+    not key shows its rest, not the last clip's pose); anything else is left
+    alone. Sets the scene range to the clip and shows its frame 0."""
     scene = bpy.context.scene
     end = None
-    for _, ad in animated(scene):
+    for owner, ad in animated_ids():
         tracks = [t for t in ad.nla_tracks if t.strips and t.strips[0].action is not None
                   and CLIP_PROP in t.strips[0].action]
         if not tracks:
             continue  # not moved by any bake clip: left alone
-        ad.action = None
+        assign_action(ad, None)
+        put_at_rest(owner)
         for track in tracks:
             if track.name == name:
-                ad.action = track.strips[0].action
+                assign_action(ad, track.strips[0])
                 end = track.strips[0].action.frame_end
     if end is None:
         raise KeyError("no clip named %r" % name)

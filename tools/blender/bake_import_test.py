@@ -31,10 +31,22 @@ import sys
 
 import bpy
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "clients"))
 os.environ["BAKE_IMPORT_REGISTER"] = "0"
 import bake_import  # noqa: E402
+import blender_expected as ex  # noqa: E402  (numpy: Blender's glTF importer needs it too)
+import blender_pointers  # noqa: E402
+import blender_world as bw  # noqa: E402
+
+# World poses at whole frames (show_clip, then scene.frame_set) within this
+# of the JSON's (issue 20's acceptance on Gerudo); at most WORLD_FRAMES
+# frames of a clip, spread over it.
+WORLD_TOLERANCE = 1e-4
+WORLD_FRAMES = 400
 
 
 def pairs(roots):
@@ -83,7 +95,7 @@ def nearest(sorted_frames, x):
     return min(abs(x - sorted_frames[j]) for j in (i - 1, i) if 0 <= j < len(sorted_frames))
 
 
-def check(gltf, js, failures):
+def check(gltf, js, failures, stats):
     import json
     with open(js) as fh:
         doc = json.load(fh)
@@ -124,7 +136,7 @@ def check(gltf, js, failures):
             if end > 0 and (not action.use_frame_range or abs(action.frame_start) > 1e-4 or abs(action.frame_end - end) > 1e-3):
                 fail("clip %s action %s: frame range %s-%s, want 0-%.6g" % (
                     name, action.name, action.frame_start, action.frame_end, end))
-            for fc in action.fcurves:
+            for fc in bake_import.strip_fcurves(track.strips[0]):
                 has_cycles = any(m.type == "CYCLES" for m in fc.modifiers)
                 if has_cycles != cyclic:
                     fail("clip %s (%s) %s[%d]: Cycles modifier %s" % (name, anim["loop"], fc.data_path, fc.array_index, has_cycles))
@@ -143,7 +155,66 @@ def check(gltf, js, failures):
         fail("%d markers, want %d (one per event)" % (len(scene.timeline_markers), want_markers))
     if info["active"] and scene.frame_end < 0:
         fail("scene range not set")
+    pointers = blender_pointers.PointerCheck(ex.to_float32(doc), want, stats["merges"]).run()
+    for f in pointers.failures:
+        fail(f)
+    for k in ("channels", "comparisons", "not_imported"):
+        stats["pointer_" + k] += pointers.counts[k]
+    if pointers.counts["channels"]:
+        stats["pointer_files"].append("%s: %d pointer channels (%s), %d not imported" % (
+            where, pointers.counts["channels"], ", ".join(sorted(pointers.counts["kinds"])),
+            pointers.counts["not_imported"]))
+    world_poses(ex.to_float32(doc), names, want, where, stats)
     return len(doc["animations"])
+
+
+def blender_nodes(doc):
+    """Each JSON node's Blender counterpart: (armature, pose bone name) for a
+    bone, (object, None) for an object; None when there is none (a skinned
+    mesh's node, whose transform glTF ignores, is left out)."""
+    out = []
+    for n in doc["nodes"]:
+        found = None
+        if not n.get("skin"):
+            for obj in bpy.context.scene.objects:
+                if obj.type == "ARMATURE" and n["name"] in obj.pose.bones:
+                    found = (obj, n["name"])
+                    break
+            if found is None and n["name"] in bpy.context.scene.objects:
+                found = (bpy.context.scene.objects[n["name"]], None)
+        out.append(found)
+    return out
+
+
+def world_poses(doc, names, rate, where, stats):
+    """Every clip shown with show_clip, at whole frames: each node's world
+    position in Blender against the JSON's (its local transforms composed,
+    glTF's interpolation between keys, as blender_world.expected_worlds),
+    keyed by the clip or not (then at rest). Records the worst."""
+    targets = blender_nodes(doc)
+    scene = bpy.context.scene
+    for anim, name in zip(doc["animations"], names):
+        by_node = ex.trs_channels(doc, anim)[0]
+        if stats["merges"]:
+            by_node = {k: ex.merge_close_keys(c, rate)[0] for k, c in by_node.items()}
+        keyed = {node for node, _ in by_node}
+        last = int(math.floor(anim["duration"] * rate + 1e-6))
+        frames = sorted({int(round(x)) for x in ex.np.linspace(0, last, min(last + 1, WORLD_FRAMES))})
+        want = bw.expected_worlds(doc, by_node, ex.np.array(frames, dtype=float) / rate, rate)[:, :, :3, 3]
+        bake_import.show_clip(name)
+        for q, f in enumerate(frames):
+            scene.frame_set(f)
+            for i, target in enumerate(targets):
+                if target is None:
+                    continue
+                obj, bone = target
+                m = obj.matrix_world @ obj.pose.bones[bone].matrix if bone else obj.matrix_world
+                err = float(ex.np.linalg.norm(ex.np.array(m.translation) - want[i, q]))
+                stats["world_comparisons"] += 1
+                kind = "keyed" if doc["nodes"][i]["name"] in keyed else "unkeyed"
+                if err > stats["world_worst"][kind][0]:
+                    stats["world_worst"][kind] = (err, "%s clip %s node %s frame %d" % (
+                        where, name, doc["nodes"][i]["name"], f))
 
 
 def check_clip_values(failures):
@@ -163,15 +234,30 @@ def main():
     argv = sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else []
     found = pairs(argv)
     failures, clips = [], 0
+    stats = {"merges": bw.merges_keys(), "pointer_channels": 0, "pointer_comparisons": 0,
+             "pointer_not_imported": 0, "pointer_files": [], "world_comparisons": 0,
+             "world_worst": {"keyed": (0.0, ""), "unkeyed": (0.0, "")}}
     check_clip_values(failures)
     for gltf, js in found:
         try:
-            clips += check(gltf, js, failures)
+            clips += check(gltf, js, failures, stats)
         except Exception as err:  # report and go on with the other files
             failures.append("%s: %s: %s" % (gltf, type(err).__name__, err))
+    worst = stats["world_worst"]
+    for kind in ("keyed", "unkeyed"):
+        if worst[kind][0] > WORLD_TOLERANCE:
+            failures.append("world pose %.3g m off the JSON's (%s node): %s" % (worst[kind][0], kind, worst[kind][1]))
     for f in failures:
         print(f)
-    print("bake_import add-on test: %d files, %d clips, %d failures" % (len(found), clips, len(failures)))
+    for line in stats["pointer_files"]:
+        print("(pointers: %s)" % line)
+    print("(world poses at whole frames: %d comparisons; worst %.3g m (%s) for nodes the clip keys, "
+          "%.3g m (%s) for nodes it does not)" % (stats["world_comparisons"], worst["keyed"][0], worst["keyed"][1],
+                                                  worst["unkeyed"][0], worst["unkeyed"][1]))
+    print("bake_import add-on test: %d files, %d clips, %d pointer channels (%d comparisons, %d not imported by "
+          "Blender %s), %d world comparisons, %d failures" % (
+              len(found), clips, stats["pointer_channels"], stats["pointer_comparisons"],
+              stats["pointer_not_imported"], bpy.app.version_string, stats["world_comparisons"], len(failures)))
     if failures or not found:
         sys.exit(1)
 

@@ -71,6 +71,26 @@ def trs_channels(doc, anim):
     return by_node, data
 
 
+# Blender 4.3 and 5.2 (not 3.4) merge the keys of an F-curve that lie within
+# this many frames of each other when the importer calls FCurve.update(),
+# keeping the last one's value (BEZT_BINARYSEARCH_THRESH).
+MERGE_FRAMES = 0.01
+
+
+def merge_close_keys(channel, fps):
+    """The channel as Blender 4.3+ keeps it: of each run of keys closer than
+    MERGE_FRAMES on Blender's frame axis, the last. A jump that bake writes
+    as two keys one float32 step apart so becomes a ramp from the key
+    before. Returns (channel, number of keys dropped)."""
+    frames = blender_frames(channel["times"], fps)
+    keep = np.append(np.diff(frames) >= MERGE_FRAMES, True)
+    if keep.all():
+        return channel, 0
+    idx = np.nonzero(keep)[0]
+    return dict(channel, times=[channel["times"][i] for i in idx],
+                values=[channel["values"][i] for i in idx]), int(len(keep) - len(idx))
+
+
 PROBES_PER_FRAME = 4  # bake's fidelity metric's regular probes (docs/fidelity.md)
 
 
@@ -135,7 +155,7 @@ def values_at(channel, path, t, fps=None, rotation_blend=None):
     times = np.array(channel["times"], dtype=float)
     if fps is not None:
         times, t = blender_frames(times, fps), blender_frames(t, fps)
-    values = np.array(channel["values"], dtype=float).reshape(len(times), TRS[path])
+    values = np.array(channel["values"], dtype=float).reshape(len(times), -1)
     last = len(times) - 1
     lo = np.clip(np.searchsorted(times, t, side="right") - 1, 0, last)
     hi = np.minimum(lo + 1, last)

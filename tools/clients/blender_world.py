@@ -19,6 +19,8 @@ parent world . parent inverse . basis, at the bone's tail for a bone
 parent), checked against the evaluated scene at three frames per clip.
 """
 
+import bake_import
+import bpy
 import numpy as np
 
 import blender_expected as ex
@@ -202,15 +204,13 @@ class Rig:
     def _rows(self, owner, prefix, rest):
         """(F, 10) rows of one object's or pose bone's basis, from its F-curves, else rest."""
         rows = np.tile(rest, (len(self._frames), 1)).astype(float)
-        action = owner.animation_data.action if owner.animation_data else None
-        if action is not None:
-            for fc in action.fcurves:
-                if not fc.data_path.startswith(prefix):
-                    continue
-                prop = fc.data_path[len(prefix):]
-                col = BONE_PROPS.get(prop)
-                if col is not None:
-                    rows[:, col + fc.array_index] = [fc.evaluate(f) for f in self._frames]
+        for fc in bake_import.owner_fcurves(owner):
+            if not fc.data_path.startswith(prefix):
+                continue
+            prop = fc.data_path[len(prefix):]
+            col = BONE_PROPS.get(prop)
+            if col is not None:
+                rows[:, col + fc.array_index] = [fc.evaluate(f) for f in self._frames]
         return rows
 
     def _object_world(self, obj):
@@ -274,3 +274,28 @@ def heads_distance(got, want):
 def fmt_matrix(m):
     return "[" + ", ".join(f"{x:.6g}" for x in np.asarray(m).ravel()) + "]"
 
+
+def merges_keys():
+    """Whether this Blender merges an F-curve's keys at one frame on
+    FCurve.update() (4.3 and 5.2 do, 3.4 does not; blender_expected.MERGE_FRAMES):
+    two keys at frame 1 on a throwaway F-curve, updated, counted."""
+    action = bpy.data.actions.new("bake_merge_probe")
+    try:
+        if hasattr(action, "fcurve_ensure_for_datablock"):  # Blender 4.4+: layered actions
+            obj = bpy.data.objects.new("bake_merge_probe", None)
+            try:
+                obj.animation_data_create().action = action
+                fc = action.fcurve_ensure_for_datablock(obj, "location", index=0)
+                return count_after_update(fc) == 1
+            finally:
+                bpy.data.objects.remove(obj)
+        return count_after_update(action.fcurves.new("location", index=0)) == 1
+    finally:
+        bpy.data.actions.remove(action)
+
+
+def count_after_update(fc):
+    fc.keyframe_points.add(2)
+    fc.keyframe_points.foreach_set("co", [1.0, 0.0, 1.0, 1.0])
+    fc.update()
+    return len(fc.keyframe_points)
