@@ -44,7 +44,10 @@ channel on baseColorFactor (also roughness, metallic, transmission) of a
 material whose socket is linked (a texture) raises "'NodeSocket' object
 has no attribute 'links'" (animation_pointer.py reads socket.links where
 socket.socket.links is meant; fixed in 4.4): the add-on gives the
-importer's NodeSocket that attribute, so those channels import.
+importer's NodeSocket that attribute, so those channels import; and its
+playing of the first clip then stops on a material no mesh uses (it reads
+that material's node tree): the add-on imports without it (it shows a
+clip itself).
 
 Every property a clip keys is recorded at its imported rest value (the
 custom property bake_rest on its ID) before any clip is played; show_clip
@@ -139,25 +142,41 @@ def patch_pointer_links():
         NodeSocket.links = property(lambda self: self.socket.links)
 
 
-POINTER_BUG = "'NodeSocket' object has no attribute 'links'"
+# Blender 4.2-4.3's importer stops on bake's pointer channels in two places:
+# patch_pointer_links's, and its playing of the first clip, which reads the
+# node tree of every material, also of one no mesh uses (restore_animation:
+# "'Material' object has no attribute 'blender_nodetree'"; S01 has such).
+POINTER_BUGS = ("'NodeSocket' object has no attribute 'links'",
+                "'Material' object has no attribute 'blender_nodetree'")
 
 
 def is_pointer_bug(err):
-    """Whether err is Blender 4.2-4.3's pointer bug (patch_pointer_links)."""
-    return POINTER_BUG in str(err) and (4, 2) <= tuple(bpy.app.version[:2]) < (4, 4)
+    """Whether err is one of Blender 4.2-4.3's pointer bugs (POINTER_BUGS)."""
+    return any(b in str(err) for b in POINTER_BUGS) and (4, 2) <= tuple(bpy.app.version[:2]) < (4, 4)
 
 
 @contextlib.contextmanager
-def pointer_links_patched():
-    """patch_pointer_links for the duration only (the client checks use it to
-    check, with the add-on's workaround, a file the stock import refuses)."""
-    from io_scene_gltf2.blender.exp.material.search_node_tree import NodeSocket
-    had = hasattr(NodeSocket, "links")
+def importer_workarounds():
+    """For the duration: numpy.bool restored, the importer's NodeSocket given
+    `links` (patch_pointer_links), and the importer's playing of the first
+    clip switched off, so every property keeps the value the importer gave
+    it from the file (its rest) and 4.2-4.3's restore_animation never reads
+    the node tree of a material no mesh uses."""
+    restore_numpy_bool()
+    try:
+        from io_scene_gltf2.blender.exp.material.search_node_tree import NodeSocket
+    except ImportError:  # Blender 3.x
+        NodeSocket = None
+    had_links = NodeSocket is None or hasattr(NodeSocket, "links")
     patch_pointer_links()
+    animation = importer_animation_class()
+    restore = animation.__dict__["restore_animation"]
+    animation.restore_animation = staticmethod(lambda gltf, name: None)
     try:
         yield
     finally:
-        if not had:
+        animation.restore_animation = restore
+        if not had_links:
             del NodeSocket.links
 
 
@@ -209,18 +228,9 @@ def strip_fcurves(strip):
 
 
 def import_stock(filepath):
-    """Blender's own glTF import, with the workarounds above and without the
-    importer's playing of the first clip, so every property is still at the
-    value the importer gave it from the file (its rest)."""
-    restore_numpy_bool()
-    patch_pointer_links()
-    animation = importer_animation_class()
-    restore = animation.__dict__["restore_animation"]
-    animation.restore_animation = staticmethod(lambda gltf, name: None)
-    try:
+    """Blender's own glTF import, with importer_workarounds."""
+    with importer_workarounds():
         return bpy.ops.import_scene.gltf(filepath=filepath)
-    finally:
-        animation.restore_animation = restore
 
 
 def import_bake(filepath, clip=""):

@@ -200,12 +200,19 @@ def world_poses(doc, names, rate, where, stats):
         keyed = {node for node, _ in by_node}
         last = int(math.floor(anim["duration"] * rate + 1e-6))
         frames = sorted({int(round(x)) for x in ex.np.linspace(0, last, min(last + 1, WORLD_FRAMES))})
-        want = bw.expected_worlds(doc, by_node, ex.np.array(frames, dtype=float) / rate, rate)[:, :, :3, 3]
+        t = ex.np.array(frames, dtype=float) / rate
+        want = bw.expected_worlds(doc, by_node, t, rate)[:, :, :3, 3]
+        # A frame on a jump that Blender 3.4 keeps as two keys at one frame
+        # shows either side (blender_world.RESOLUTION): not compared, counted.
+        skip = bw.unresolvable(doc, by_node, t, rate)
         bake_import.show_clip(name)
         for q, f in enumerate(frames):
             scene.frame_set(f)
             for i, target in enumerate(targets):
                 if target is None:
+                    continue
+                if skip[i, q]:
+                    stats["world_unresolvable"] += 1
                     continue
                 obj, bone = target
                 m = obj.matrix_world @ obj.pose.bones[bone].matrix if bone else obj.matrix_world
@@ -235,7 +242,7 @@ def main():
     found = pairs(argv)
     failures, clips = [], 0
     stats = {"merges": bw.merges_keys(), "pointer_channels": 0, "pointer_comparisons": 0,
-             "pointer_not_imported": 0, "pointer_files": [], "world_comparisons": 0,
+             "pointer_not_imported": 0, "pointer_files": [], "world_comparisons": 0, "world_unresolvable": 0,
              "world_worst": {"keyed": (0.0, ""), "unkeyed": (0.0, "")}}
     check_clip_values(failures)
     for gltf, js in found:
@@ -252,10 +259,11 @@ def main():
     for line in stats["pointer_files"]:
         print("(pointers: %s)" % line)
     print("(world poses at whole frames: %d comparisons; worst %.3g m (%s) for nodes the clip keys, "
-          "%.3g m (%s) for nodes it does not)" % (stats["world_comparisons"], worst["keyed"][0], worst["keyed"][1],
-                                                  worst["unkeyed"][0], worst["unkeyed"][1]))
+          "%.3g m (%s) for nodes it does not; %d at jumps Blender keeps as two keys at one frame not compared)" % (
+              stats["world_comparisons"], worst["keyed"][0], worst["keyed"][1],
+              worst["unkeyed"][0], worst["unkeyed"][1], stats["world_unresolvable"]))
     print("bake_import add-on test: %d files, %d clips, %d pointer channels (%d comparisons, %d not imported by "
-          "Blender %s), %d world comparisons, %d failures" % (
+          "Blender %s or absent there), %d world comparisons, %d failures" % (
               len(found), clips, stats["pointer_channels"], stats["pointer_comparisons"],
               stats["pointer_not_imported"], bpy.app.version_string, stats["world_comparisons"], len(failures)))
     if failures or not found:

@@ -65,7 +65,7 @@ def check(pair, problems):
         # file checked as the add-on imports it.
         pointer_bug.append(pair["gltf"])
         bpy.ops.wm.read_factory_settings(use_empty=True)
-        with bake_import.pointer_links_patched():
+        with bake_import.importer_workarounds():
             bpy.ops.import_scene.gltf(filepath=pair["gltf"])
     bpy.context.view_layer.update()
     meshes = {m["name"]: m for m in assets["meshes"]}

@@ -190,7 +190,7 @@ class FileCheck:
             # Blender 4.2-4.3's pointer bug (docs/clients.md): counted, and the
             # file checked as the add-on imports it, with the bug worked around.
             self.stats["pointer_bug"] += 1
-            with bake_import.pointer_links_patched():
+            with bake_import.importer_workarounds():
                 gltf = import_gltf(self.path, scene_fps(doc))
         self.scene = bpy.context.scene
         self.fps = self.scene.render.fps

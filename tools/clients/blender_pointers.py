@@ -128,7 +128,10 @@ class PointerCheck:
         info = self.materials.get(c["material"])
         if c["path"] not in ("alpha", "uvScale", "uvOffset", "uvRotation"):
             return  # bake keeps the others as data (docs/clients.md)
-        if mat is None or info is None or mat.node_tree is None:
+        if info is None:
+            return  # no such material in the file: bake keeps the channel as data
+        if mat is None or mat.node_tree is None:
+            self.counts["channels"] += 1
             self.counts["not_imported"] += 1  # a material no mesh uses: Blender makes none
             return
         tree = mat.node_tree
