@@ -133,7 +133,7 @@ func pose_query(scene: Node, player: AnimationPlayer, q: Dictionary, nodes: Arra
 		poses.store_float(time)
 	var targets := []
 	for name in nodes:
-		var target = find_target(scene, name)
+		var target = find_in_scene(scene, name)
 		if target == null:
 			out["missing"].append(name)
 		else:
@@ -185,6 +185,18 @@ func numbers(v) -> Array:
 		TYPE_FLOAT, TYPE_INT:
 			return [float(v)]
 	return []
+
+
+# find_in_scene looks for a node or bone among the scene root's
+# descendants: the root is Godot's own node, named after the glTF scene,
+# which may share a node's name (Switch BFRES BlockShine: scene and root
+# bone both "BlockShine").
+func find_in_scene(scene, name):
+	for c in scene.get_children():
+		var t = find_target(c, name)
+		if t != null:
+			return t
+	return null
 
 
 # find_target is a bone [skeleton, index] or a Node3D named name (Godot 4
