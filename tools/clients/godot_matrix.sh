@@ -34,12 +34,18 @@ missing() {
   echo "($1: skipped)"
 }
 
-# timed runs a command and prints how long it took.
+# timed runs a command and prints how long it took; a failure is recorded
+# and the other checks still run.
+failed=0
 timed() {
-  local label=$1 start=$SECONDS
+  local label=$1 start=$SECONDS status=0
   shift
-  "$@"
+  "$@" || status=$?
   echo "($label: $((SECONDS - start)) s)"
+  if [ "$status" -ne 0 ]; then
+    echo "Godot matrix: $label failed (exit $status)" >&2
+    failed=1
+  fi
 }
 
 echo "== Godot 3.2.3 client check"
@@ -55,7 +61,7 @@ status=0
 bash "$here/chroot.sh" run sid 'command -v godot' >/dev/null 2>&1 || status=$?
 if [ "$status" -ne 0 ]; then
   missing "Godot 4 not installed in the sid chroot (bash tools/clients/chroot.sh ensure sid godot)"
-  exit 0
+  exit "$failed"
 fi
 "$bake" -q --godot 4 -f glb,json -o "$work/godot4" "$@"
 timed "Godot 4 check" bash "$here/godot4_check.sh" "${scenes[@]}" "$work/godot4"
@@ -76,3 +82,4 @@ if [ -n "$bass" ]; then
   "$bake" -q --godot 4 -f glb,json -o "$work/bass-default" "$bass"
   bash "$here/godot4_check.sh" --world "$bake" "$bass" "$work/bass-default" | grep -E '^Godot 4 (vs|check)' || true
 fi
+exit "$failed"
