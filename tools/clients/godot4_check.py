@@ -59,7 +59,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from godot_check import (  # noqa: E402  the Godot 3 check's JSON-side helpers
-    expected_worlds, f32, find_triples, godot_rows, imported, pose_deviation, sample_times)
+    expected_worlds, f32, find_triples, godot_rows, imported, loaded_files, pose_deviation, read_run, sample_times)
 
 TOLERANCE = 1e-5
 WORLD_TOLERANCE = 1e-4  # metres, against bake eval --world
@@ -308,11 +308,7 @@ def world_reference(bake, source, clip, frames):
 
 
 def compare(project, world=None):
-    with open(os.path.join(project, "plan.json")) as fh:
-        planned = json.load(fh)["files"]
-    with open(os.path.join(project, "actual.json")) as fh:
-        actual = {f["scene"]: f for f in json.load(fh)["files"]}
-    poses = np.fromfile(os.path.join(project, "poses.bin"), dtype="<f4").astype(float)
+    planned, actual, poses = read_run(project)
     at = 0
     failures, notes = [], []
     count = {"root visibility": 0, "files": 0, "meshes": 0, "textured": 0, "clips": 0, "tracks": 0, "poses": 0, "pointers": 0, "values": 0, "merged": 0, "not imported": 0}
@@ -323,14 +319,8 @@ def compare(project, world=None):
     def fail(where, what):
         failures.append("%s: %s" % (where, what))
 
-    for item in planned:
+    for item, got, doc in loaded_files(planned, actual, fail):
         src = item["source"]
-        got = actual.get(item["scene"])
-        if got is None or "error" in got:
-            fail(src, got.get("error") if got else "not checked")
-            continue
-        with open(item["json"]) as fh:
-            doc = json.load(fh)
         gltf = glb_json(os.path.join(project, item["scene"][len("res://"):]))
         if doc.get("assets", {}).get("skins") and not got.get("skeletons"):
             fail(src, "a skin, but no Skeleton3D")

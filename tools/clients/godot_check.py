@@ -265,26 +265,38 @@ def pose_deviation(got, want):
 
 # --- comparing ----------------------------------------------------------------
 
-def compare(project):
+def read_run(project):
+    """The plan, what Godot recorded (by scene) and the poses it wrote."""
     with open(os.path.join(project, "plan.json")) as fh:
         planned = json.load(fh)["files"]
     with open(os.path.join(project, "actual.json")) as fh:
         actual = {f["scene"]: f for f in json.load(fh)["files"]}
     poses = np.fromfile(os.path.join(project, "poses.bin"), dtype="<f4").astype(float)
+    return planned, actual, poses
+
+
+def loaded_files(planned, actual, fail):
+    """(plan item, what Godot recorded, bake's JSON) for every planned file
+    Godot loaded; the others are failures."""
+    for item in planned:
+        got = actual.get(item["scene"])
+        if got is None or "error" in got:
+            fail(item["source"], got.get("error") if got else "not checked")
+            continue
+        with open(item["json"]) as fh:
+            yield item, got, json.load(fh)
+
+
+def compare(project):
+    planned, actual, poses = read_run(project)
     at, time_off = 0, 0.0
     failures, comparisons, clips, keys, worst_all, skipped = [], 0, 0, 0, 0.0, []
 
     def fail(where, what):
         failures.append("%s: %s" % (where, what))
 
-    for item in planned:
+    for item, got, doc in loaded_files(planned, actual, fail):
         src = item["source"]
-        got = actual.get(item["scene"])
-        if got is None or "error" in got:
-            fail(src, got.get("error") if got else "not checked")
-            continue
-        with open(item["json"]) as fh:
-            doc = json.load(fh)
         if item["fps"] != bake_rate(doc["animations"]):
             fail(src, "sidecar animation/fps=%g, want %g" % (item["fps"], bake_rate(doc["animations"])))
         by_name = {a["name"]: a for a in got["animations"]}

@@ -16,18 +16,8 @@ for tool in godot3 xvfb-run; do
     exit 2
   fi
 done
-# A Python with numpy: the first python3 on the PATH, else Debian's.
-py=
-for p in python3 /usr/bin/python3; do
-  if command -v "$p" >/dev/null && "$p" -c 'import numpy' 2>/dev/null; then
-    py=$p
-    break
-  fi
-done
-if [ -z "$py" ]; then
-  echo "no python3 with numpy (Debian: apt-get install -y python3-numpy)" >&2
-  exit 2
-fi
+# shellcheck source=numpy_python.sh
+. "$here/numpy_python.sh"
 project=$(mktemp -d)
 log="$project.log"
 trap 'rm -rf "$project" "$log"' EXIT

@@ -13,32 +13,13 @@
 // Exits 1 on any mismatch or load failure.
 import { decodedImages } from './node_images.mjs';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Box3, Matrix4, Quaternion, Vector3 } from 'three';
-import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
-import { GLTFAnimationPointerExtension } from '@needle-tools/three-animation-pointer';
+import { loadWithPointers } from './three_load.mjs';
 import { findPairs } from './pairs.mjs';
 import { toFloat32 } from './expected.mjs';
 
 const warnings = [];
 console.warn = (...args) => warnings.push(args.map(String).join(' '));
-
-/** The glTF JSON of a .glb or .gltf, parsed on its own (the pointer plugin rewrites the loader's copy). */
-function gltfJSON(bytes) {
-  if (bytes.readUInt32LE(0) !== 0x46546c67) return JSON.parse(bytes.toString('utf8'));
-  const len = bytes.readUInt32LE(12);
-  return JSON.parse(bytes.subarray(20, 20 + len).toString('utf8'));
-}
-
-async function load(file) {
-  const bytes = await readFile(file);
-  const data = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-  const base = pathToFileURL(path.dirname(path.resolve(file))).href + '/';
-  const loader = new GLTFLoader();
-  loader.register((p) => new GLTFAnimationPointerExtension(p));
-  return loader.parseAsync(data, base);
-}
 
 /** The world matrix of a JSON node from its rest transforms up the chain. */
 function worldOf(doc, name, byName) {
@@ -60,8 +41,7 @@ async function checkFile(pair, problems) {
   const doc = toFloat32(JSON.parse(await readFile(pair.json, 'utf8')));
   if (!doc.assets) return null;
   const before = decodedImages.length;
-  const gltf = await load(pair.gltf);
-  const json = gltfJSON(await readFile(pair.gltf));
+  const { gltf, json } = await loadWithPointers(pair.gltf);
   const byName = new Map(doc.nodes.map((n) => [n.name, n]));
   const meshes = new Map((doc.assets.meshes ?? []).map((m) => [m.name, m]));
   const stats = { meshes: 0, textures: 0 };

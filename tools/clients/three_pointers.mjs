@@ -14,15 +14,12 @@
 // are counted and listed, not failed. Prints counts per kind.
 // Usage: node tools/clients/three_pointers.mjs DIR_OR_FILE...
 // Exits 1 on any mismatch or load failure.
+import './node_images.mjs'; // image decoding in Node, for materials with textures
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { AnimationMixer, LoopOnce, PropertyBinding, MathUtils } from 'three';
-import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
-import { GLTFAnimationPointerExtension } from '@needle-tools/three-animation-pointer';
+import { loadWithPointers } from './three_load.mjs';
 import { findPairs } from './pairs.mjs';
 import { toFloat32, valueAt, queryTimes } from './expected.mjs';
-import './node_images.mjs'; // image decoding in Node, for materials with textures
 
 // three.js reports tracks it cannot bind (a texture rotation the plugin
 // leaves unmapped) with console.error; they are counted under their kind.
@@ -31,22 +28,6 @@ console.warn = (...args) => warnings.push(args.map(String).join(' '));
 console.error = (...args) => warnings.push(args.map(String).join(' '));
 
 const TOL = 1e-5;
-
-/** The glTF JSON of a .glb or .gltf, parsed on its own (the pointer plugin rewrites the loader's copy). */
-function gltfJSON(bytes) {
-  if (bytes.readUInt32LE(0) !== 0x46546c67) return JSON.parse(bytes.toString('utf8'));
-  const len = bytes.readUInt32LE(12);
-  return JSON.parse(bytes.subarray(20, 20 + len).toString('utf8'));
-}
-
-async function load(file) {
-  const bytes = await readFile(file);
-  const data = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-  const base = pathToFileURL(path.dirname(path.resolve(file))).href + '/';
-  const loader = new GLTFLoader();
-  loader.register((p) => new GLTFAnimationPointerExtension(p));
-  return { gltf: await loader.parseAsync(data, base), json: gltfJSON(bytes) };
-}
 
 /** The pointer's kind, as counted and printed. */
 function kindOf(ptr) {
@@ -63,7 +44,7 @@ function kindOf(ptr) {
 
 async function checkFile(pair, problems, kinds, stats) {
   const doc = toFloat32(JSON.parse(await readFile(pair.json, 'utf8')));
-  const { gltf, json } = await load(pair.gltf);
+  const { gltf, json } = await loadWithPointers(pair.gltf);
   for (let ai = 0; ai < (json.animations ?? []).length; ai++) {
     const ga = json.animations[ai];
     const pointers = ga.channels.map((ch) => ch.target.extensions?.KHR_animation_pointer?.pointer).filter(Boolean);
