@@ -69,12 +69,7 @@ func check_file(item: Dictionary) -> Dictionary:
 		for i in range(m.mesh.get_surface_count()):
 			var mat = m.mesh.surface_get_material(i)
 			if mat is BaseMaterial3D and mat.albedo_texture != null:
-				# A material a pointer animates is copied per mesh and named
-				# MATERIAL_NODE: count it under its own name.
-				var mname: String = mat.resource_name
-				if mname.ends_with("_" + str(m.name)):
-					mname = mname.substr(0, mname.length() - str(m.name).length() - 1)
-				textured[mname] = true
+				textured[mat.resource_name] = true
 	res["meshes"] = meshes
 	res["textured"] = textured.keys()
 	var players := scene.find_children("*", "AnimationPlayer", true, false)
@@ -120,13 +115,7 @@ func pose_query(scene: Node, player: AnimationPlayer, q: Dictionary, nodes: Arra
 		out["error"] = "no animation"
 		return out
 	var anim := player.get_animation(q["anim"])
-	for t in range(anim.get_track_count()):
-		if anim.track_get_type(t) != Animation.TYPE_VALUE:
-			continue
-		var vals := []
-		for time in q["times"]:
-			vals.append(numbers(anim.value_track_interpolate(t, time)))
-		out["values"].append({"path": str(anim.track_get_path(t)), "values": vals})
+	read_values(player, anim, q, out)
 	var times := key_times(anim)
 	out["times"] = times.size()
 	for time in times:
@@ -152,6 +141,40 @@ func pose_query(scene: Node, player: AnimationPlayer, q: Dictionary, nodes: Arra
 				poses.store_float(v.z)
 	player.stop()
 	return out
+
+
+# read_values plays the clip and reads, at bake's sample times, the live
+# property each value track animates (a material's albedo_color, a node's
+# visible, a light's light_color, ...): what the user sees, not the track's
+# keys. A track whose node path does not resolve from the player's root
+# plays nothing; it is listed with "resolved": false.
+func read_values(player: AnimationPlayer, anim: Animation, q: Dictionary, out: Dictionary) -> void:
+	var base: Node = player.get_node(player.root_node)
+	var live := []
+	for t in range(anim.get_track_count()):
+		if anim.track_get_type(t) != Animation.TYPE_VALUE:
+			continue
+		var path := anim.track_get_path(t)
+		var entry := {"path": str(path), "values": [], "resolved": false}
+		out["values"].append(entry)
+		var node_path := NodePath(path.get_concatenated_names())
+		if path.get_name_count() > 0 and not base.has_node(node_path):
+			continue
+		var found := base.get_node_and_resource(path)
+		if found[0] == null:
+			continue
+		entry["resolved"] = true
+		live.append([entry, found])
+	if live.is_empty():
+		return
+	player.play(q["anim"])
+	for time in q["times"]:
+		player.seek(time, true)
+		player.advance(0)
+		for e in live:
+			var owner: Object = e[1][1] if e[1][1] != null else e[1][0]
+			e[0]["values"].append(numbers(owner.get_indexed(e[1][2])))
+	player.stop()
 
 
 func key_times(anim: Animation) -> Array:

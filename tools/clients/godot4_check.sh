@@ -25,17 +25,8 @@ if ! bash "$chroot_sh" run sid 'command -v godot' >/dev/null 2>&1; then
   echo "Godot 4 not installed in the sid chroot (bash tools/clients/chroot.sh ensure sid godot)" >&2
   exit 2
 fi
-py=
-for p in python3 /usr/bin/python3; do
-  if command -v "$p" >/dev/null && "$p" -c 'import numpy' 2>/dev/null; then
-    py=$p
-    break
-  fi
-done
-if [ -z "$py" ]; then
-  echo "no python3 with numpy (Debian: apt-get install -y python3-numpy)" >&2
-  exit 2
-fi
+# shellcheck source=numpy_python.sh
+. "$here/numpy_python.sh"
 # The chroot sees the host's /tmp at the same path.
 project=$(mktemp -d /tmp/bake-godot4.XXXXXX)
 log="$project.log"
