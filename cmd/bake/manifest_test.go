@@ -431,6 +431,9 @@ func TestShardsMergedEqualOneRun(t *testing.T) {
 	}
 	merged := t.TempDir()
 	var parts []string
+	// Shards split by a hash of each path, so with only the dozen demo
+	// inputs one shard may get none; the split must still spread them.
+	busy := 0
 	for k := 1; k <= 3; k++ {
 		dir := t.TempDir()
 		args := append(append(flags, "--shard", strconv.Itoa(k)+"/3", "-o", dir), inputs...)
@@ -438,8 +441,8 @@ func TestShardsMergedEqualOneRun(t *testing.T) {
 			t.Fatalf("shard %d/3: exit %d\n%s", k, code, stderr)
 		}
 		m := readManifest(t, filepath.Join(dir, manifest.DefaultName))
-		if len(m.Inputs) == 0 {
-			t.Errorf("shard %d/3 converted nothing", k)
+		if len(m.Inputs) > 0 {
+			busy++
 		}
 		mine := map[string]bool{}
 		for _, e := range m.Inputs {
@@ -461,6 +464,9 @@ func TestShardsMergedEqualOneRun(t *testing.T) {
 			os.WriteFile(dst, data, 0o644)
 		}
 		parts = append(parts, filepath.Join(dir, manifest.DefaultName))
+	}
+	if busy < 2 {
+		t.Errorf("only %d of 3 shards converted anything", busy)
 	}
 	args := append([]string{"manifest", "merge", "-o", filepath.Join(merged, manifest.DefaultName)}, parts...)
 	if code, _, stderr := runCLI(args...); code != 0 {
