@@ -26,6 +26,16 @@ type MeasureOptions struct {
 	// PerFrame is the number of regular probes per source frame
 	// (ProbesPerFrame when 0).
 	PerFrame int
+	// Mesh measures at the output's mesh vertices where it has meshes
+	// (NodeDistances) instead of the shell.
+	Mesh bool
+	// AnyTime also measures every clip at its source frames
+	// (Result.Frames) and bounds it at any time (Result.AnyTime).
+	AnyTime bool
+	// AnyTimeLimit, when above 0, halves the probe intervals whose
+	// any-time bound exceeds it (AnyTimeRefined), so that the bound
+	// settles where the keys allow.
+	AnyTimeLimit float64
 	// Midpoints also probes halfway between consecutive key times (of all
 	// channels together): a stricter look between keys than the regular
 	// probes give.
@@ -35,13 +45,13 @@ type MeasureOptions struct {
 	AtFrames bool
 }
 
-// probes returns the probes of a clip measured with opts, times being
-// the keys of the played clip.
-func (opts MeasureOptions) probes(a *model.Animation, fps float64, eng *Engine, times []float64) []Probe {
+// probes returns the probes of a clip measured with opts, spec's times
+// being the keys of the played clip.
+func (opts MeasureOptions) probes(spec ProbeSpec) []Probe {
 	if opts.AtFrames {
-		return FrameProbes(a, fps)
+		return FrameProbes(spec.Anim, spec.FPS)
 	}
-	return Probes(ProbeSpec{Anim: a, FPS: fps, Evals: eng.Evals(), Times: times, Midpoints: opts.Midpoints, PerFrame: opts.PerFrame})
+	return Probes(spec)
 }
 
 // MeasureBaked measures every clip of b, a bake of f, against the engine:
@@ -53,7 +63,7 @@ func MeasureBaked(f *model.File, b *sample.Baked, opts MeasureOptions) ([]Result
 	}
 	h := NewHierarchy(b.Nodes)
 	cv := Converter(f, b)
-	m := NewMeter(h, opts.Shell)
+	m := newMeter(h, b, opts)
 	var out []Result
 	for i := range b.Animations {
 		ba, a := &b.Animations[i], &f.Animations[i]
@@ -61,7 +71,9 @@ func MeasureBaked(f *model.File, b *sample.Baked, opts MeasureOptions) ([]Result
 		if err != nil {
 			return nil, fmt.Errorf("animation %q: %w", a.Name, err)
 		}
-		probes := opts.probes(a, ba.SourceFPS, eng, KeyTimes(ba))
+		spec := ProbeSpec{Anim: a, FPS: ba.SourceFPS, Evals: eng.Evals(), Times: KeyTimes(ba), Midpoints: opts.Midpoints,
+			PerFrame: opts.PerFrame}
+		probes := opts.probes(spec)
 		var data []DataChannel
 		for c := range ba.Channels {
 			ch := &ba.Channels[c]
@@ -70,10 +82,23 @@ func MeasureBaked(f *model.File, b *sample.Baked, opts MeasureOptions) ([]Result
 			}
 		}
 		m.DataChannels(data)
-		plays := []Player{NewKeyPlayer(h, ba, Slerp), NewKeyPlayer(h, ba, Nlerp)}
-		out = append(out, m.Measure(eng, plays, []Interp{Slerp, Nlerp}, probes))
+		slerp, nlerp := NewKeyPlayer(h, ba, Slerp), NewKeyPlayer(h, ba, Nlerp)
+		out = append(out, m.Measure(eng, []Player{slerp, nlerp}, []Interp{Slerp, Nlerp}, probes))
+		if opts.AnyTime {
+			m.frames(&out[len(out)-1], eng, slerp, nlerp, a, ba.SourceFPS, spec, opts.AnyTimeLimit)
+		}
 	}
 	return out, nil
+}
+
+// newMeter is a meter for b's hierarchy with the shell, or the mesh's
+// distances when opts.Mesh.
+func newMeter(h *Hierarchy, b *sample.Baked, opts MeasureOptions) *Meter {
+	m := NewMeter(h, opts.Shell)
+	if opts.Mesh {
+		m.SetDistances(NodeDistances(b.Nodes, &b.Assets, opts.Shell))
+	}
+	return m
 }
 
 // KeyTimes returns the sorted union of a baked clip's key times.
@@ -99,7 +124,7 @@ func KeyTimes(ba *sample.BakedAnimation) []float64 {
 func MeasureGLTF(f *model.File, b *sample.Baked, doc *gltf.Document, opts MeasureOptions) ([]Result, error) {
 	h := NewHierarchy(b.Nodes)
 	cv := Converter(f, b)
-	m := NewMeter(h, opts.Shell)
+	m := newMeter(h, b, opts)
 	byName := map[string]int{}
 	for i, a := range doc.Animations {
 		byName[a.Name] = i
@@ -126,9 +151,14 @@ func MeasureGLTF(f *model.File, b *sample.Baked, doc *gltf.Document, opts Measur
 		}
 		slices.Sort(times)
 		times = slices.Compact(times)
-		probes := opts.probes(a, ba.SourceFPS, eng, times)
+		spec := ProbeSpec{Anim: a, FPS: ba.SourceFPS, Evals: eng.Evals(), Times: times, Midpoints: opts.Midpoints,
+			PerFrame: opts.PerFrame}
+		probes := opts.probes(spec)
 		m.DataChannels(nil)
 		out[i] = m.Measure(eng, []Player{slerp, nlerp}, []Interp{Slerp, Nlerp}, probes)
+		if opts.AnyTime {
+			m.frames(&out[i], eng, slerp, nlerp, a, ba.SourceFPS, spec, opts.AnyTimeLimit)
+		}
 	}
 	return out, nil
 }

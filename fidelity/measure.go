@@ -31,13 +31,18 @@ type Result struct {
 	DataMax     float64
 	DataChannel int
 	DataTime    float64
+	// Frames is the metric at every source frame k alone, asked at k/fps
+	// in float64 as an application asks for frame k (FrameProbes), and
+	// AnyTime the bound at any time; set with MeasureOptions.AnyTime.
+	Frames  *Result
+	AnyTime *AnyTime
 }
 
 // Meter measures clips of one hierarchy. It holds the per-probe buffers, so
 // one Meter serves one goroutine.
 type Meter struct {
 	h           *Hierarchy
-	shell       float64
+	dist        Distances
 	refL, playL []TRS
 	refW, playW [][16]float64
 	nodeErr     []float64
@@ -60,9 +65,13 @@ func NewMeter(h *Hierarchy, shell float64) *Meter {
 		shell = DefaultShell
 	}
 	n := len(h.Parent)
-	return &Meter{h: h, shell: shell, refL: make([]TRS, n), playL: make([]TRS, n),
+	return &Meter{h: h, dist: Shells(len(h.Parent), shell), refL: make([]TRS, n), playL: make([]TRS, n),
 		refW: make([][16]float64, n), playW: make([][16]float64, n), nodeErr: make([]float64, n), hist: make([]int64, histDecades*histPer+2)}
 }
+
+// SetDistances sets the nodes' error distances (NodeDistances: the mesh's
+// vertices where the output has one) in place of the shell.
+func (m *Meter) SetDistances(d Distances) { m.dist = d }
 
 // DataChannel is a non-TRS channel to compare: its index in the reference
 // player and in the played clip, and its width and tolerance.
@@ -94,7 +103,7 @@ func (m *Meter) Measure(ref Player, plays []Player, modes []Interp, probes []Pro
 			play.Pose(p, m.playL)
 			h.World(m.playL, m.playW)
 			for i := range m.refW {
-				e := VertexError(&m.refW[i], &m.playW[i], m.shell)
+				e := VertexError(&m.refW[i], &m.playW[i], m.dist.Of[i])
 				if pi == 0 || e > m.nodeErr[i] {
 					m.nodeErr[i] = e
 				}

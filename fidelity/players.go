@@ -206,6 +206,9 @@ func NewKeyPlayer(h *Hierarchy, a *sample.BakedAnimation, mode Interp) *KeyPlaye
 	return p
 }
 
+// Channels are the played channels, for AnyTimeBound.
+func (p *KeyPlayer) Channels() []*KeyChannel { return p.channels }
+
 // Pose implements Player.
 func (p *KeyPlayer) Pose(pr Probe, locals []TRS) {
 	for _, k := range p.channels {

@@ -44,7 +44,8 @@ type bound struct {
 	path []float64
 	// sigma is n's largest absolute scale component over the clip.
 	sigma []float64
-	shell float64
+	// dist is each node's error distance (the shell, or its mesh's).
+	dist []float64
 	// ok is false when a scale is zero somewhere on the hierarchy: the
 	// bound is not defined and every probe is measured.
 	ok bool
@@ -55,10 +56,10 @@ type bound struct {
 
 // newBound prepares the clip-specific lengths and scales from the engine's
 // values at every probe (chans) and the rest of the nodes no channel moves.
-func newBound(h *fidelity.Hierarchy, chans []*channel, shell float64) *bound {
+func newBound(h *fidelity.Hierarchy, chans []*channel, dist []float64) *bound {
 	n := len(h.Parent)
 	b := &bound{parent: h.Parent, sp: make([]float64, n), sw: make([]float64, n), path: make([]float64, n),
-		sigma: make([]float64, n), shell: shell, ok: true,
+		sigma: make([]float64, n), dist: dist, ok: true,
 		dt: make([]float64, n), rho: make([]float64, n), x: make([]float64, n), p: make([]float64, n)}
 	tau := make([]float64, n)
 	for i := range n {
@@ -209,7 +210,7 @@ func (b *bound) unproved(chans []*channel, probes []fidelity.Probe, todo []int, 
 			if changed != nil && !b.moved[i] {
 				continue
 			}
-			first := x + (b.path[i]+b.sw[i]*b.shell)*q
+			first := x + (b.path[i]+b.sw[i]*b.dist[i])*q
 			if q >= 0.5 || first > limit*(1-q) {
 				fails = append(fails, i)
 			}
@@ -231,7 +232,7 @@ func (b *bound) unproved(chans []*channel, probes []fidelity.Probe, todo []int, 
 // bound's rotation terms) exceeds tol; the error reported is then that sum
 // where it is within tol.
 func exact(h *fidelity.Hierarchy, chans []*channel, byNode [][]*channel, fails []failure, probes []fidelity.Probe,
-	t32 []float64, shell float64, b *bound, tol float64, visit func(probe, node int, e float64)) {
+	t32 []float64, dist []float64, b *bound, tol float64, visit func(probe, node int, e float64)) {
 	n := len(h.Parent)
 	mark := make([]int, n) // the failure (1-based) that needs the node's world
 	refW, nlW, slW := make([][16]float64, n), make([][16]float64, n), make([][16]float64, n)
@@ -307,9 +308,9 @@ func exact(h *fidelity.Hierarchy, chans []*channel, byNode [][]*channel, fails [
 		// Slerp's pose where the gap bound does not settle it.
 		slerped := false
 		for _, i := range f.nodes {
-			e := fidelity.VertexError(&refW[i], &nlW[i], shell)
+			e := fidelity.VertexError(&refW[i], &nlW[i], dist[i])
 			if b != nil && rp[i] < 0.5 {
-				if g := (gx[i] + (b.path[i]+b.sw[i]*b.shell)*gp[i]) / (1 - rp[i]); e+g <= tol {
+				if g := (gx[i] + (b.path[i]+b.sw[i]*b.dist[i])*gp[i]) / (1 - rp[i]); e+g <= tol {
 					visit(k, i, e+g)
 					continue
 				}
@@ -337,7 +338,7 @@ func exact(h *fidelity.Hierarchy, chans []*channel, byNode [][]*channel, fails [
 				}
 				slerped = true
 			}
-			visit(k, i, max(e, fidelity.VertexError(&refW[i], &slW[i], shell)))
+			visit(k, i, max(e, fidelity.VertexError(&refW[i], &slW[i], dist[i])))
 		}
 	}
 }

@@ -48,7 +48,7 @@ func TestBoundRotationOfAParent(t *testing.T) {
 	c := keyedEverywhere(0, model.PathRotation, []float64{0, 0, 0, 1}, []float64{0, 0, math.Sin(half), math.Cos(half)})
 	chans := []*channel{c}
 	probes := []fidelity.Probe{{}}
-	b := newBound(h, chans, 0.03)
+	b := newBound(h, chans, shells(h))
 	playedErrors(chans, probes, []float64{0}, nil)
 	if got := c.errs[0]; math.Abs(got-1e-4) > 1e-15 {
 		t.Fatalf("rotation error %g, want 2·sin(θ/2) = 1e-4", got)
@@ -61,7 +61,7 @@ func TestBoundRotationOfAParent(t *testing.T) {
 		t.Errorf("1.03e-4: unproved %v, want the child only", f)
 	}
 	// The exact error there is the bound's first-order value.
-	exact(h, chans, [][]*channel{{c}, nil}, f, probes, []float64{0}, 0.03, nil, 0, func(k, n int, e float64) {
+	exact(h, chans, [][]*channel{{c}, nil}, f, probes, []float64{0}, shells(h), nil, 0, func(k, n int, e float64) {
 		if n != 1 || math.Abs(e-1.03e-4) > 1e-9 {
 			t.Errorf("exact error %g at node %d, want 1.03e-4 at node 1", e, n)
 		}
@@ -77,7 +77,7 @@ func TestBoundTranslationUnderAScaledParent(t *testing.T) {
 	c := keyedEverywhere(1, model.PathTranslation, []float64{0, 0, 0}, []float64{0, 5e-5, 0})
 	chans := []*channel{c}
 	probes := []fidelity.Probe{{}}
-	b := newBound(h, chans, 0.03)
+	b := newBound(h, chans, shells(h))
 	playedErrors(chans, probes, []float64{0}, nil)
 	if f := b.unproved(chans, probes, nil, nil, 1.0001e-4); len(f) != 0 {
 		t.Errorf("1.0001e-4: unproved %v", f)
@@ -137,7 +137,7 @@ func TestBoundNeverProvesAnError(t *testing.T) {
 			t32[k] = float64(k)
 		}
 		byNode := channelsByNode(chans, n)
-		b := newBound(h, chans, 0.03)
+		b := newBound(h, chans, shells(h))
 		playedErrors(chans, pr, t32, nil)
 		// Every node at every probe, measured exactly.
 		all := make([]failure, probes)
@@ -146,7 +146,7 @@ func TestBoundNeverProvesAnError(t *testing.T) {
 		}
 		for k := range probes {
 			e := make([]float64, n)
-			exact(h, chans, byNode, all[k:k+1], pr, t32, 0.03, nil, 0, func(_, i int, err float64) { e[i] = err })
+			exact(h, chans, byNode, all[k:k+1], pr, t32, shells(h), nil, 0, func(_, i int, err float64) { e[i] = err })
 			for i := range n {
 				// A tolerance just below the exact error must not be proved.
 				f := b.unproved(chans, pr, []int{k}, nil, e[i]*0.999)
@@ -333,15 +333,18 @@ func TestSlerpGapBoundHoldsThroughTheHierarchy(t *testing.T) {
 		pr := []fidelity.Probe{{Index: 0, Time: 0}, {Index: 1, Time: 0.3}, {Index: 2, Time: 1}}
 		t32 := []float64{0, 0.3, 1}
 		byNode := channelsByNode(chans, n)
-		bnd := newBound(h, chans, 0.03)
+		bnd := newBound(h, chans, shells(h))
 		playedErrors(chans, pr, t32, nil)
 		f := []failure{{1, allNodes(n)}}
 		want := make([]float64, n)
-		exact(h, chans, byNode, f, pr, t32, 0.03, nil, 0, func(_, i int, e float64) { want[i] = e })
-		exact(h, chans, byNode, f, pr, t32, 0.03, bnd, math.Inf(1), func(_, i int, e float64) {
+		exact(h, chans, byNode, f, pr, t32, shells(h), nil, 0, func(_, i int, e float64) { want[i] = e })
+		exact(h, chans, byNode, f, pr, t32, shells(h), bnd, math.Inf(1), func(_, i int, e float64) {
 			if e < want[i]*(1-1e-9) {
 				t.Fatalf("trial %d node %d: nlerp error plus gap %g, below the exact %g", trial, i, e, want[i])
 			}
 		})
 	}
 }
+
+// shells is every node of h at the 3 cm shell.
+func shells(h *fidelity.Hierarchy) []float64 { return fidelity.Shells(len(h.Parent), 0.03).Of }

@@ -56,6 +56,13 @@ type Options struct {
 	// engine than the ramp where the engine swings inside that frame (Bass
 	// Jump, Spine_3: 22.7 mm against 20.5 mm at frame 4.59).
 	JumpSides bool
+	// Between, when above 0, also bounds the error at any time, not only
+	// at the probes, in metres: where fidelity.AnyTimeBound does not prove
+	// an interval between probes within it, the interval is halved
+	// (reduceBetween). The clip's extras record what was reached.
+	Between float64
+	// frames are more frames to probe (reduceBetween's).
+	frames []float64
 }
 
 // maxRounds bounds how often keys are added where the hierarchy misses
@@ -72,7 +79,9 @@ func Reduce(f *model.File, b *sample.Baked, opts Options) error {
 		opts.Shell = fidelity.DefaultShell
 	}
 	h := fidelity.NewHierarchy(b.Nodes)
-	g := newGeometry(h, opts.Shell)
+	dist := fidelity.NodeDistances(b.Nodes, &b.Assets, opts.Shell)
+	g := newGeometry(h, dist.Of)
+	g.meshNodes = dist.Mesh
 	cv := fidelity.Converter(f, b)
 	// Clips are independent: they are reduced side by side, each writing
 	// only its own BakedAnimation, and the first error in clip order is
@@ -90,7 +99,11 @@ func Reduce(f *model.File, b *sample.Baked, opts Options) error {
 	sort.SliceStable(order, func(x, y int) bool { return work(order[x]) > work(order[y]) })
 	for _, i := range order {
 		wg.Go(func() error {
-			errs[i] = reduceClip(h, f.Nodes, g, &f.Animations[i], &b.Animations[i], cv, opts)
+			reduce := reduceClip
+			if opts.Between > 0 {
+				reduce = reduceBetween
+			}
+			errs[i] = reduce(h, f.Nodes, g, &f.Animations[i], &b.Animations[i], cv, opts)
 			return nil
 		})
 	}
@@ -174,13 +187,18 @@ type geometry struct {
 	parentScale []float64
 	// minScale is the node's smallest rest scale component.
 	minScale []float64
+	// dist is each node's error distance (fidelity.NodeDistances: the
+	// shell, or the farthest mesh vertex the node moves); meshNodes counts
+	// the nodes whose distance comes from a mesh.
+	dist      []float64
+	meshNodes int
 }
 
-func newGeometry(h *fidelity.Hierarchy, shell float64) *geometry {
+func newGeometry(h *fidelity.Hierarchy, dist []float64) *geometry {
 	n := len(h.Parent)
 	world := make([][16]float64, n)
 	h.World(h.Rest, world)
-	g := &geometry{reach: make([]float64, n), parentScale: make([]float64, n), minScale: make([]float64, n)}
+	g := &geometry{reach: make([]float64, n), parentScale: make([]float64, n), minScale: make([]float64, n), dist: dist}
 	for i := range n {
 		g.parentScale[i] = 1
 		if p := h.Parent[i]; p >= 0 {
@@ -191,7 +209,7 @@ func newGeometry(h *fidelity.Hierarchy, shell float64) *geometry {
 	}
 	// Every node's vertices lie within reach of each of its ancestors.
 	for d := range n {
-		own := shell * axisScale(&world[d])
+		own := dist[d] * axisScale(&world[d])
 		for a := d; a >= 0; a = h.Parent[a] {
 			dx := world[d][12] - world[a][12]
 			dy := world[d][13] - world[a][13]

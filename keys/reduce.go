@@ -22,7 +22,7 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 	// The output grid in source frames, exactly as the bake laid it out
 	// (t·src need not give back a whole frame k from t = k/src).
 	grid := sample.SampleFrames(sample.Span(a), src, ba.FPS)
-	spec := fidelity.ProbeSpec{Anim: a, FPS: src, Evals: eng.Evals(), PerFrame: max(opts.PerFrame, 1), Frames: grid, JumpsOnly: true}
+	spec := fidelity.ProbeSpec{Anim: a, FPS: src, Evals: eng.Evals(), PerFrame: max(opts.PerFrame, 1), Frames: append(grid, opts.frames...), JumpsOnly: true}
 	probes := fidelity.Probes(spec)
 	ar := arenas.Get().(*arena)
 	defer func() { ar.reset(); arenas.Put(ar) }()
@@ -95,7 +95,7 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 			byNode[c.node] = append(byNode[c.node], c)
 		}
 	}
-	bnd := newBound(h, chans, opts.Shell)
+	bnd := newBound(h, chans, g.dist)
 	playedErrors(chans, probes, t32, ar)
 	// The probes to check: all at first, then where keys were added, and
 	// there only the nodes below the channels that got them.
@@ -112,7 +112,7 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 			break
 		}
 		missed := false
-		exact(h, chans, byNode, fails, probes, t32, opts.Shell, bnd, opts.Tolerance, func(k, n int, e float64) {
+		exact(h, chans, byNode, fails, probes, t32, g.dist, bnd, opts.Tolerance, func(k, n int, e float64) {
 			if e <= opts.Tolerance {
 				return
 			}

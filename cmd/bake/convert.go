@@ -36,6 +36,7 @@ type convertConfig struct {
 	probes     int
 	refine     int
 	short      bool
+	between    float64
 	axes       string
 	split      bool
 	loopSuffix bool
@@ -486,6 +487,7 @@ func (cfg *convertConfig) keyFlags(fs *pflag.FlagSet) {
 	fs.Float64Var(&cfg.tolerance, "tolerance", fidelity.DefaultTolerance, "error bound of the keys in metres at 3 cm (0: every sample of the --fps grid)")
 	fs.IntVar(&cfg.probes, "probes", 1, "probes per source frame where keys are checked and may go (1: the frames, the --tolerance 0 grid)")
 	fs.IntVar(&cfg.refine, "refine", 0, "times to halve the probes where the motion bends between them (0-6)")
+	fs.Float64Var(&cfg.between, "between", 0, "also bound the error at any time, not only at the probes, in metres (0: off; docs/fidelity.md)")
 	fs.BoolVar(&cfg.short, "short-rotations", true, "rotation keys as normalized 16-bit integers where the rounding fits the tolerance (--short-rotations=false: floats)")
 }
 
@@ -501,7 +503,7 @@ func (cfg *convertConfig) bake(f *model.File, opts sample.Options) (*sample.Bake
 		return nil, err
 	}
 	return b, bakekeys.Reduce(f, b, bakekeys.Options{Tolerance: cfg.tolerance, PerFrame: cfg.probes, Refine: cfg.refine,
-		ShortRotations: cfg.short})
+		ShortRotations: cfg.short, Between: cfg.between})
 }
 
 // decodePath opens, identifies and decodes one file, filling in the

@@ -5,7 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"math"
 	"os"
+	"slices"
 	"text/tabwriter"
 
 	"github.com/qmuntal/gltf"
@@ -23,8 +26,15 @@ Bakes every recognised file as the conversion would (same --fps, --axes,
 their accessors take, and the fidelity metric (docs/fidelity.md): the
 largest and the 99th-percentile distance, in metres, between where the
 engine and a glTF client (slerp and nlerp, the worse) put virtual vertices
-3 cm along every node's axes, probed at every key, 4 times per source frame,
-at every source key and on both sides of every discontinuity.
+along every node's axes (at its farthest mesh vertex where the output has
+a mesh, else at --shell, 3 cm), probed at every key, 4 times per source frame,
+at every source key and on both sides of every discontinuity. It also
+prints each clip's largest error at the source frames k alone (asked at
+k/fps, as an application asks for frame k) and a bound on the error at any
+time (docs/fidelity.md, "Any time"): the error measured at the probes plus
+what the curves' derivatives allow between them, with the probe intervals
+halved (up to 8 times, measuring only) where the bound exceeds --between
+(1 mm when not given).
 
 Flags:
 `
@@ -42,6 +52,9 @@ type statsFile struct {
 	Tolerance  float64     `json:"tolerance"`
 	DataMax    float64     `json:"maxDataError"`
 	DataFailed int         `json:"dataChannelsOverTolerance"`
+	// Distance says where the virtual vertices are: "mesh" (each joint's
+	// farthest mesh vertex, fidelity.NodeDistances) or "shell".
+	Distance string `json:"errorDistance"`
 }
 
 type statsClip struct {
@@ -58,6 +71,38 @@ type statsClip struct {
 	// DataMax is the worst non-TRS channel error over its tolerance.
 	DataMax float64 `json:"maxDataError"`
 	Probes  int     `json:"probes"`
+	// Frames is the largest error at the source frames k/fps alone;
+	// AnyTime bounds the error at any time (null when no bound could be
+	// derived: AnyTimeHow says why).
+	Frames     float64  `json:"framesMaxError"`
+	FramesHow  string   `json:"framesHow"`
+	AnyTime    *float64 `json:"anyTimeBound"`
+	AnyTimeHow string   `json:"anyTimeHow"`
+	// AnyTimeProbes is the largest error measured at the probes the bound
+	// was refined with: the true largest error lies between it and the
+	// bound.
+	AnyTimeProbes float64 `json:"anyTimeMeasured"`
+}
+
+// defaultAnyTimeLimit is where stats refines the any-time bound without
+// --between: 1 mm.
+const defaultAnyTimeLimit = 1e-3
+
+// framesHow says how the error at frames is obtained.
+const framesHow = "measured at every source frame k, asked at k/fps in float64, the hierarchy composed, slerp and nlerp"
+
+// withFrames adds a clip's error at frames and its any-time bound.
+func (c *statsClip) withFrames(r *fidelity.Result) {
+	if r.Frames != nil {
+		c.Frames, c.FramesHow = r.Frames.Max, framesHow
+	}
+	if a := r.AnyTime; a != nil {
+		c.AnyTimeHow, c.AnyTimeProbes = a.How(), a.Probes
+		if !math.IsInf(a.Bound, 0) {
+			b := a.Bound
+			c.AnyTime = &b
+		}
+	}
 }
 
 func runStats(args []string, stdout, stderr io.Writer) error {
@@ -116,7 +161,12 @@ func runStats(args []string, stdout, stderr io.Writer) error {
 			b, err := cfg.bake(f, opts)
 			var res []fidelity.Result
 			if err == nil {
-				mo := fidelity.MeasureOptions{Shell: *shell, PerFrame: *perFrame, Midpoints: *midpoints, AtFrames: *atFrames}
+				mo := fidelity.MeasureOptions{Shell: *shell, PerFrame: *perFrame, Midpoints: *midpoints, AtFrames: *atFrames,
+					Mesh: true, AnyTime: true, AnyTimeLimit: cfg.between}
+				if mo.AnyTimeLimit <= 0 {
+					mo.AnyTimeLimit = defaultAnyTimeLimit
+				}
+				sf.Distance = fidelity.NodeDistances(b.Nodes, &b.Assets, *shell).Source()
 				if *against != "" {
 					var doc *gltf.Document
 					if doc, err = gltf.Open(*against); err == nil {
@@ -147,6 +197,7 @@ func runStats(args []string, stdout, stderr io.Writer) error {
 				keys, bytes := clipSize(ba)
 				sc := statsClip{Name: ba.Name, Keys: keys, Bytes: bytes, Max: r.Max, P99: r.P99, WorstNode: r.WorstNode,
 					WorstTime: r.WorstTime, WorstInterp: r.WorstInterp.String(), DataMax: r.DataMax, Probes: r.Probes}
+				sc.withFrames(&r)
 				sf.Clips = append(sf.Clips, sc)
 				sf.Keys += keys
 				sf.Bytes += bytes
@@ -209,12 +260,23 @@ func printStats(w io.Writer, files []statsFile) {
 			fmt.Fprintf(w, "%s: %s\n", name, f.Error)
 			continue
 		}
-		fmt.Fprintf(w, "%s (%s): %d keys, %d bytes, max error %.3g m, p99 %.3g m (tolerance %g m)\n", name, f.Format, f.Keys, f.Bytes, f.Max, f.P99, f.Tolerance)
+		fmt.Fprintf(w, "%s (%s): %d keys, %d bytes, max error %.3g m, p99 %.3g m (tolerance %g m, virtual vertices at the %s)\n", name, f.Format, f.Keys, f.Bytes, f.Max, f.P99, f.Tolerance, map[string]string{"mesh": "mesh vertices", "shell": "shell"}[f.Distance])
 		tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "  animation\tkeys\tbytes\tmax (m)\tp99 (m)\tworst at\tdata/tol")
+		fmt.Fprintln(tw, "  animation\tkeys\tbytes\tmax (m)\tp99 (m)\tworst at\tdata/tol\tframes (m)\tany time (m)")
+		notes := map[string]bool{}
 		for _, c := range f.Clips {
-			fmt.Fprintf(tw, "  %s\t%d\t%d\t%.3g\t%.3g\t%s t=%.4gs %s\t%.3g\n", c.Name, c.Keys, c.Bytes, c.Max, c.P99, c.WorstNode, c.WorstTime, c.WorstInterp, c.DataMax)
+			anyTime := "-"
+			if c.AnyTime != nil {
+				anyTime = fmt.Sprintf("%.3g", *c.AnyTime)
+			} else if c.AnyTimeHow != "" {
+				notes[c.Name+": "+c.AnyTimeHow] = true
+			}
+			fmt.Fprintf(tw, "  %s\t%d\t%d\t%.3g\t%.3g\t%s t=%.4gs %s\t%.3g\t%.3g\t%s\n", c.Name, c.Keys, c.Bytes, c.Max, c.P99, c.WorstNode, c.WorstTime, c.WorstInterp, c.DataMax, c.Frames, anyTime)
 		}
 		tw.Flush()
+		fmt.Fprintf(w, "  frames: %s; any time: %s\n", framesHow, fidelity.AnyTime{}.How())
+		for _, n := range slices.Sorted(maps.Keys(notes)) {
+			fmt.Fprintf(w, "  any time, %s\n", n)
+		}
 	}
 }
