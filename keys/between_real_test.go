@@ -79,10 +79,28 @@ func TestBetweenHoldsAtRandomTimes(t *testing.T) {
 				}
 				plays := []fidelity.Player{fidelity.NewKeyPlayer(h, ba, fidelity.Slerp), fidelity.NewKeyPlayer(h, ba, fidelity.Nlerp)}
 				modes := []fidelity.Interp{fidelity.Slerp, fidelity.Nlerp}
-				probes := make([]fidelity.Probe, 300)
-				for k := range probes {
+				// A jump is a jump: the JumpMargin before each (where the keys
+				// ramp to the value after it) is left out.
+				var jumps []float64
+				for _, p := range fidelity.Probes(fidelity.ProbeSpec{Anim: a, FPS: ba.SourceFPS, Evals: eng.Evals(), Times: fidelity.KeyTimes(ba)}) {
+					if p.Jump {
+						jumps = append(jumps, p.Frame)
+					}
+				}
+				inRamp := func(f float64) bool {
+					for _, j := range jumps {
+						if f > j-fidelity.JumpMargin && f < j {
+							return true
+						}
+					}
+					return false
+				}
+				probes := make([]fidelity.Probe, 0, 300)
+				for len(probes) < cap(probes) {
 					tm := rng.Float64() * ba.Duration
-					probes[k] = fidelity.Probe{Frame: tm * ba.SourceFPS, Time: tm}
+					if !inRamp(tm * ba.SourceFPS) {
+						probes = append(probes, fidelity.Probe{Frame: tm * ba.SourceFPS, Time: tm})
+					}
 				}
 				slices.SortFunc(probes, func(x, y fidelity.Probe) int { return cmp.Compare(x.Time, y.Time) })
 				r := m.Measure(eng, plays, modes, probes)
