@@ -1,7 +1,6 @@
 package fidelity
 
 import (
-
 	"github.com/animbake/bake/model"
 )
 

@@ -34,7 +34,7 @@ func reduceBetween(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a 
 	}
 	dist := fidelity.Distances{Of: g.dist, Mesh: g.meshNodes}
 	grid := sample.SampleFrames(sample.Span(a), ba.SourceFPS, ba.FPS) // the output grid, as reduceClip has it
-	var extra, measured []float64 // probes of the key choice; and of the bound only
+	var extra, measured []float64                                     // probes of the key choice; and of the bound only
 	var at fidelity.AnyTime
 	var slerp, nlerp *fidelity.KeyPlayer
 	for round := 0; ; round++ {
