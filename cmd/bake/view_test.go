@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/animbake/bake/manifest"
@@ -16,8 +17,9 @@ func TestViewUsage(t *testing.T) {
 	if code, _, _ := runCLI("view"); code != exitUsage {
 		t.Errorf("bake view without a folder: exit %d, want %d", code, exitUsage)
 	}
-	if code, out, _ := runCLI("view", "--help"); code != exitOK || out == "" {
-		t.Errorf("bake view --help: exit %d", code)
+	// Loopback and a free port unless --addr says otherwise.
+	if code, out, _ := runCLI("view", "--help"); code != exitOK || !strings.Contains(out, `(default "127.0.0.1:0")`) {
+		t.Errorf("bake view --help: exit %d, %s", code, out)
 	}
 	if code, _, _ := runCLI("view", filepath.Join(t.TempDir(), "none")); code != exitFailed {
 		t.Errorf("bake view of a missing folder: exit %d, want %d", code, exitFailed)
