@@ -46,6 +46,12 @@ fi
 node --test tools/clients/expected.test.mjs tools/clients/clients.test.mjs tools/clients/skins.test.mjs
 node tools/clients/three_check.mjs "${inputs[@]}"
 node tools/clients/three_assets.mjs "${inputs[@]}"
+# The Bass model's skinned vertices at every source frame of three clips,
+# three.js against bake eval --world (issue 20: within 1e-4 m).
+if [ -f "$work/samples/bfres/Animal_Bass.glb" ]; then
+  node tools/clients/three_skinning.mjs "$work/bake" ../shared/samples/bfres/Animal_Bass.bfres \
+    "$work/samples/bfres/Animal_Bass.glb" --frames Jump,Wait,Dead
+fi
 node tools/clients/three_pointers.mjs "${inputs[@]}"
 
 echo "== Blender client matrix: 3.4 (host), 4.3 (trixie chroot), 5.2 (sid chroot)"
