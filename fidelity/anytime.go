@@ -376,7 +376,7 @@ func restLengths(h *Hierarchy) (tau, sigma []float64) {
 	tau, sigma = make([]float64, n), make([]float64, n)
 	for i := range n {
 		if m := h.Static[i]; m != nil {
-			sigma[i] = columnScale(m)
+			sigma[i] = ColumnScale(m)
 			tau[i] = math.Sqrt(m[12]*m[12] + m[13]*m[13] + m[14]*m[14])
 			continue
 		}
@@ -542,9 +542,10 @@ func (p *pointAcceleration) of(chans []*anyChannel, ms []motion, out []float64) 
 	return out
 }
 
-// columnScale is the Frobenius norm of a matrix's 3×3 part, at least its
-// operator norm.
-func columnScale(m *[16]float64) float64 {
+// ColumnScale is the Frobenius norm of a matrix's 3×3 part: at least its
+// operator norm, so a bound on how much it stretches any vector, whatever
+// the matrix (a static node's matrix need not be a TRS).
+func ColumnScale(m *[16]float64) float64 {
 	var f float64
 	for c := range 3 {
 		for r := range 3 {

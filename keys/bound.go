@@ -64,7 +64,7 @@ func newBound(h *fidelity.Hierarchy, chans []*channel, dist []float64) *bound {
 	tau := make([]float64, n)
 	for i := range n {
 		if m := h.Static[i]; m != nil {
-			b.sigma[i] = columnScale(m)
+			b.sigma[i] = fidelity.ColumnScale(m)
 			tau[i] = math.Sqrt(m[12]*m[12] + m[13]*m[13] + m[14]*m[14])
 			continue
 		}
@@ -100,19 +100,6 @@ func newBound(h *fidelity.Hierarchy, chans []*channel, dist []float64) *bound {
 		b.sw[i] = b.sp[i] * b.sigma[i]
 	}
 	return b
-}
-
-// columnScale is the Frobenius norm of a matrix's 3×3 part: at least its
-// operator norm, so a bound on how much it stretches any vector, whatever
-// the matrix (a static node's matrix need not be a TRS).
-func columnScale(m *[16]float64) float64 {
-	var f float64
-	for c := range 3 {
-		for r := range 3 {
-			f += m[c*4+r] * m[c*4+r]
-		}
-	}
-	return math.Sqrt(f)
 }
 
 // weigh adds a channel's error e at a probe to its node's terms: dt, the

@@ -191,8 +191,13 @@ func (e *keyedEval) Bend(f0, f1 float64) (float64, float64, bool) {
 // Bend implements Bender: the components' bounds combined (the norm of the
 // vector of each component's bound).
 func (e *vectorEval) Bend(f0, f1 float64) (float64, float64, bool) {
+	return partsBend(e.parts, f0, f1)
+}
+
+// partsBend is the norm of the vector of the parts' bounds.
+func partsBend(parts []Evaluator, f0, f1 float64) (d1, d2 float64, ok bool) {
 	var s1, s2 float64
-	for _, p := range e.parts {
+	for _, p := range parts {
 		d1, d2, ok := Bend(p, f0, f1)
 		if !ok {
 			return 0, 0, false
@@ -239,19 +244,16 @@ func (e *eulerEval) Bend(f0, f1 float64) (float64, float64, bool) {
 // n” = p”/r − 2p'r'/r² − n(|p'|² + p·p” − r'²)/r² + 2n·r'²/r² with r = |p|
 // and |r'| ≤ |p'|.
 func (e *nw4fQuatEval) Bend(f0, f1 float64) (float64, float64, bool) {
-	var s1, s2, r2 float64
+	d1, d2, ok := partsBend(e.parts[:], f0, f1)
+	if !ok {
+		return 0, 0, false
+	}
+	var r2 float64
 	var v [1]float64
 	for _, p := range e.parts {
-		d1, d2, ok := Bend(p, f0, f1)
-		if !ok {
-			return 0, 0, false
-		}
-		s1 += d1 * d1
-		s2 += d2 * d2
 		p.Eval(f0, v[:])
 		r2 += v[0] * v[0]
 	}
-	d1, d2 := math.Sqrt(s1), math.Sqrt(s2)
 	m := math.Sqrt(r2) - d1*(f1-f0)
 	if !(m > 0) {
 		return 0, 0, false
