@@ -16,16 +16,17 @@ import (
 func ProbeAt(frame, fps float64) Probe { return Probe{Frame: frame, Time: frame / fps} }
 
 // MeasureBakedAt measures every clip of b, a bake of f, at the one source
-// frame given (the metric of MeasureBaked at a single probe, data channels
-// left out): Max is the error at that time, WorstNode where it is, NodeMax
+// frame given: the metric of MeasureBaked with opts' shell and distances
+// (opts.Mesh: at the mesh's vertices) at a single probe, data channels
+// left out. Max is the error at that time, WorstNode where it is, NodeMax
 // each node's error.
-func MeasureBakedAt(f *model.File, b *sample.Baked, frame, shell float64) ([]Result, error) {
+func MeasureBakedAt(f *model.File, b *sample.Baked, frame float64, opts MeasureOptions) ([]Result, error) {
 	if len(f.Animations) != len(b.Animations) {
 		return nil, fmt.Errorf("bake has %d animations, the file %d", len(b.Animations), len(f.Animations))
 	}
 	h := NewHierarchy(b.Nodes)
 	cv := Converter(f, b)
-	m := NewMeter(h, shell)
+	m := newMeter(h, b, opts)
 	out := make([]Result, len(b.Animations))
 	for i := range b.Animations {
 		ba := &b.Animations[i]
@@ -62,10 +63,13 @@ func NewComparison(m *Meter, src []model.Node, a *model.Animation, cv *sample.Co
 	return &Comparison{m: m, engine: eng, plays: plays}, nil
 }
 
-// NewGLTFComparison compares clip a of model f with animation anim of doc,
-// a glTF rendition of it whose nodes carry h's names (bake's own output).
-func NewGLTFComparison(h *Hierarchy, shell float64, f *model.File, a *model.Animation, cv *sample.Converter,
-	doc *gltf.Document, anim int) (*Comparison, error) {
+// NewGLTFComparison compares clip a of model f, baked as b (its nodes and
+// assets; keys are not needed), with animation anim of doc, a glTF
+// rendition of it whose nodes carry b's names (bake's own output), with
+// opts' shell and distances as MeasureBaked measures.
+func NewGLTFComparison(f *model.File, b *sample.Baked, a *model.Animation, doc *gltf.Document, anim int,
+	opts MeasureOptions) (*Comparison, error) {
+	h := NewHierarchy(b.Nodes)
 	slerp, err := NewGLTFPlayer(doc, anim, h, Slerp)
 	if err != nil {
 		return nil, err
@@ -74,7 +78,7 @@ func NewGLTFComparison(h *Hierarchy, shell float64, f *model.File, a *model.Anim
 	if err != nil {
 		return nil, err
 	}
-	return NewComparison(NewMeter(h, shell), f.Nodes, a, cv, []Player{slerp, nlerp})
+	return NewComparison(newMeter(h, b, opts), f.Nodes, a, Converter(f, b), []Player{slerp, nlerp})
 }
 
 // At measures the clip at source frame frame (ProbeAt with the clip's
@@ -87,6 +91,10 @@ func (c *Comparison) At(frame, fps float64) Result {
 // in the hierarchy's order) at the time At last measured. The slice is
 // overwritten by the next At.
 func (c *Comparison) EngineWorld() [][16]float64 { return c.m.refW }
+
+// Distance says where the virtual vertices are: "mesh" (each node's
+// farthest mesh vertex where the output has a mesh) or "shell".
+func (c *Comparison) Distance() string { return c.m.dist.Source() }
 
 // Hierarchy returns the node tree the comparison poses.
 func (c *Comparison) Hierarchy() *Hierarchy { return c.m.h }

@@ -36,7 +36,7 @@ func TestMeasureBakedAtOneFrame(t *testing.T) {
 		frame, want float64
 		node        string
 	}{{0.25, 0.01621209, "child"}, {0.5, 0, ""}, {1, 0, ""}} {
-		res, err := MeasureBakedAt(f, b, c.frame, DefaultShell)
+		res, err := MeasureBakedAt(f, b, c.frame, MeasureOptions{Mesh: true})
 		if err != nil {
 			t.Fatal(err)
 		}

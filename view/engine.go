@@ -25,6 +25,7 @@ type clipView struct {
 	span     float64 // the baked timeline's length in source frames
 	parents  []int
 	names    []string
+	distance string // where the virtual vertices are: mesh or shell
 	warnings []string
 }
 
@@ -130,15 +131,17 @@ func (s *Server) loadClip(o *Output, name string) (*clipView, error) {
 	if anim < 0 {
 		return nil, fmt.Errorf("%s: no animation %q", o.Path, name)
 	}
-	h := fidelity.NewHierarchy(b.Nodes)
-	v.cmp, err = fidelity.NewGLTFComparison(h, fidelity.DefaultShell, &one, &one.Animations[0], fidelity.Converter(&one, b), doc, anim)
+	// The metric bake stats reports: virtual vertices at the mesh's
+	// farthest vertices where the output has a mesh, else the 3 cm shell.
+	v.cmp, err = fidelity.NewGLTFComparison(&one, b, &one.Animations[0], doc, anim, fidelity.MeasureOptions{Mesh: true})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", o.Path, err)
 	}
 	v.anim = &one.Animations[0]
 	v.fps = b.Animations[0].SourceFPS
 	v.span = sample.Span(v.anim)
-	v.names, v.parents = h.Names, h.Parent
+	h := v.cmp.Hierarchy()
+	v.names, v.parents, v.distance = h.Names, h.Parent, v.cmp.Distance()
 	return v, nil
 }
 
@@ -223,9 +226,12 @@ type evalResult struct {
 	Span      float64 `json:"span"`
 	// Error is the fidelity metric at this time (metres; docs/fidelity.md),
 	// WorstNode where it is, Interp which rotation blend gave it.
-	Error     float64   `json:"error"`
-	WorstNode string    `json:"worstNode"`
-	Interp    string    `json:"interpolation"`
+	Error     float64 `json:"error"`
+	WorstNode string  `json:"worstNode"`
+	Interp    string  `json:"interpolation"`
+	// Distance says where the virtual vertices are: "mesh" (each node's
+	// farthest mesh vertex) or "shell" (3 cm).
+	Distance  string    `json:"distance"`
 	Nodes     []string  `json:"nodes"`
 	Parents   []int     `json:"parents"`
 	Engine    []float64 `json:"engine"` // x, y, z of every node's origin
@@ -242,7 +248,7 @@ func (v *clipView) at(frame float64) evalResult {
 	r := v.cmp.At(frame, v.fps)
 	world := v.cmp.EngineWorld()
 	res := evalResult{Frame: frame, Time: fidelity.ProbeAt(frame, v.fps).Time, SourceFPS: v.fps, Span: v.span,
-		Error: r.Max, WorstNode: r.WorstNode, Interp: r.WorstInterp.String(), Nodes: v.names, Parents: v.parents,
+		Error: r.Max, WorstNode: r.WorstNode, Interp: r.WorstInterp.String(), Distance: v.distance, Nodes: v.names, Parents: v.parents,
 		Engine: make([]float64, 0, 3*len(world)), NodeError: r.NodeMax, Warnings: v.warnings}
 	if res.Warnings == nil {
 		res.Warnings = []string{}

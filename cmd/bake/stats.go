@@ -173,7 +173,7 @@ func runStats(args []string, stdout, stderr io.Writer) error {
 						res, err = fidelity.MeasureGLTF(f, b, doc, mo)
 					}
 				} else if *atFrame >= 0 {
-					res, err = fidelity.MeasureBakedAt(f, b, *atFrame, *shell)
+					res, err = fidelity.MeasureBakedAt(f, b, *atFrame, mo)
 				} else {
 					res, err = fidelity.MeasureBaked(f, b, mo)
 				}
