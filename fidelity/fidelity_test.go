@@ -95,9 +95,9 @@ func TestProbesRepeatSeamAndKeys(t *testing.T) {
 	// A repeat of period 3 at 30 fps: 4 probes a frame over [0, 3] (13),
 	// the key at frame 1.1 (not on the grid), and the seam at 3 as an edge
 	// pair (its after side replaces the grid probe of frame 3): 15. The
-	// after side is 0.1 s rounded down to float32 (0.099999994; the nearest
-	// float32, 0.10000000149, is after 0.1 s), the before side 1/16 frame
-	// earlier (frame 2.9375, in float32 seconds).
+	// after side is the clip's end, at the nearest float32 of 0.1 s (as
+	// with keys at every frame: the clip's duration), the before side 1/16
+	// frame earlier (frame 2.9375, in float32 seconds).
 	a := &model.Animation{Name: "r", FPS: 30, Frames: 3, End: 2, Period: 3, Loop: model.LoopRepeat,
 		Channels: []model.Channel{{Node: "n", Path: model.PathTranslation, Curve: &model.Keyed{Interp: model.InterpLinear, Width: 1,
 			Frames: []float64{0, 1.1, 2}, Values: []float64{0, 1, 0}}}}}
@@ -110,7 +110,7 @@ func TestProbesRepeatSeamAndKeys(t *testing.T) {
 		t.Fatalf("%d probes: %+v", len(ps), ps)
 	}
 	hi, lo := ps[14], ps[13]
-	if !hi.Edge || !lo.Edge || !hi.Jump || lo.Jump || hi.Frame != 3 || hi.Time != float64(math.Nextafter32(float32(0.1), 0)) ||
+	if !hi.Edge || !lo.Edge || !hi.Jump || lo.Jump || hi.Frame != 3 || hi.Time != float64(float32(0.1)) ||
 		lo.Time != float64(float32(2.9375/30)) || lo.Frame != lo.Time*30 {
 		t.Fatalf("seam pair %+v %+v", lo, hi)
 	}
@@ -125,9 +125,21 @@ func TestProbesRepeatSeamAndKeys(t *testing.T) {
 	if len(ps) != 5 || ps[3].Frame != 2.95 || ps[3].Edge || !ps[4].Jump {
 		t.Fatalf("%d probes: %+v", len(ps), ps)
 	}
-	// The frames: k/30 s in float64, and the end.
+	// The frames: k/30 s in float64, and the end of a clip played once; a
+	// loop's end is its start, probed at 0.
 	ps = FrameProbes(&model.Animation{FPS: 30, End: 2.5, Loop: model.LoopOnce}, 30)
 	if len(ps) != 4 || ps[1].Time != 1.0/30 || ps[3] != (Probe{Frame: 2.5, Time: 2.5 / 30, Index: 3}) {
+		t.Fatalf("%d probes: %+v", len(ps), ps)
+	}
+	if ps = FrameProbes(a, 30); len(ps) != 3 || ps[2].Frame != 2 {
+		t.Fatalf("%d probes: %+v", len(ps), ps)
+	}
+	// A jump inside the clip (frame 2): its after side at its time rounded
+	// down to float32 (float32(2/30) = 0.06666667 is after 2/30 s), its
+	// before side at frame 1.9375.
+	ps = Probes(ProbeSpec{Anim: a, FPS: 30, PerFrame: 1, JumpsOnly: true, Edges: []float64{2}})
+	if len(ps) != 6 || ps[3].Frame != 2 || !ps[3].Jump || ps[3].Time != float64(math.Nextafter32(float32(2.0/30), 0)) ||
+		ps[3].Time > 2.0/30 {
 		t.Fatalf("%d probes: %+v", len(ps), ps)
 	}
 	for i, p := range ps {

@@ -178,7 +178,7 @@ func Probes(spec ProbeSpec) []Probe {
 	for _, f := range spec.Edges {
 		edge(f)
 	}
-	ps = addSides(ps, edges, src)
+	ps = addSides(ps, edges, src, span)
 	out := ps[:0]
 	for _, p := range ps {
 		if len(out) > 0 {
@@ -230,16 +230,21 @@ func Up32(t float64) float64 {
 
 // FrameProbes returns the probes where the default keys' contract holds:
 // every source frame k of the baked span asked at k/fps in float64 (as
-// three.js asks for it), and the span's end (where a repeat is back at its
-// start).
+// three.js asks for it), and the end of a clip played once. A looping
+// clip's end is its next start, frame 0 at time 0: a looping client wraps
+// there.
 func FrameProbes(a *model.Animation, fps float64) []Probe {
 	span := sample.Span(a)
 	n := int(math.Floor(span + 1e-9))
+	loops := a.Loop == model.LoopRepeat || a.Loop == model.LoopPingPong
 	ps := make([]Probe, 0, n+2)
 	for k := 0; k <= n; k++ {
+		if loops && k > 0 && float64(k) >= span-1e-9 {
+			break
+		}
 		ps = append(ps, Probe{Frame: float64(k), Time: float64(k) / fps, Index: len(ps)})
 	}
-	if span-float64(n) > 1e-9 {
+	if !loops && span-float64(n) > 1e-9 {
 		ps = append(ps, Probe{Frame: span, Time: span / fps, Index: len(ps)})
 	}
 	return ps
@@ -247,10 +252,13 @@ func FrameProbes(a *model.Animation, fps float64) []Probe {
 
 // addSides adds both sides of every discontinuity (frames on the baked
 // timeline) to ps and sorts them by time. The after side is at the jump's
-// time rounded down to float32; the before side JumpMargin frames earlier,
-// unless a probe of ps already lies in between (it then serves as the
-// before side: the engine shows the value before the jump there).
-func addSides(ps []Probe, edges []float64, src float64) []Probe {
+// time rounded down to float32 (at the span's end, to the nearest float32,
+// so that the clip lasts as long as with keys at every frame: a loop's end
+// is its next start, and the clip's duration is its last key's time); the
+// before side JumpMargin frames earlier, unless a probe of ps already lies
+// in between (it then serves as the before side: the engine shows the
+// value before the jump there).
+func addSides(ps []Probe, edges []float64, src, span float64) []Probe {
 	slices.SortStableFunc(ps, func(x, y Probe) int { return cmp.Compare(x.Time, y.Time) })
 	slices.Sort(edges)
 	edges = slices.Compact(edges)
@@ -258,6 +266,9 @@ func addSides(ps []Probe, edges []float64, src float64) []Probe {
 	prevHi := math.Inf(-1) // the last jump's after side
 	for _, f := range edges {
 		hi := Down32(f / src)
+		if f >= span {
+			hi = float64(float32(f / src))
+		}
 		ps = append(ps, Probe{Frame: f, Time: hi, Edge: true, Jump: true})
 		// The regular probes are sorted: is one in [f − margin, f)?
 		lo := float64(float32((f - JumpMargin) / src))

@@ -71,13 +71,13 @@ func TestTeleportingLoopSeam(t *testing.T) {
 	// A repeat of period 10 frames moving 0 → 1 m along x and jumping back
 	// to 0 at the seam. By default keys stay among the frames, as
 	// --tolerance 0 has them: the start, frame 9 (x = 0.9) at 0.3 s rounded
-	// up to float32 (0.30000001 s) and the seam at 1/3 s rounded down
-	// (0.33333331 s; x = 0, frame 0 again), so that a client asking for
-	// 0.3 s or 1/3 s in float64 is on the engine's side of each: the clip
-	// ramps back to 0 over the last frame.
+	// up to float32 (0.30000001 s, so that a client asking for 0.3 s in
+	// float64 plays the segment that ends there) and the seam, the clip's
+	// end, at 1/3 s (x = 0, frame 0 again): the clip ramps back to 0 over
+	// the last frame.
 	f := oneNode(&model.Keyed{Interp: model.InterpLinear, Width: 3, Frames: []float64{0, 10},
 		Values: []float64{0, 0, 0, 1, 0, 0}}, 10, 9, 10, model.LoopRepeat)
-	seam := math.Nextafter32(float32(10.0/30), 0)
+	seam := float32(10.0 / 30)
 	c := reduce(t, f)
 	if len(c.Times) != 3 || c.Times[1] != float64(float32(0.3)) || float32(0.3) < 0.3 || c.Times[2] != float64(seam) {
 		t.Fatalf("times %v", c.Times)
