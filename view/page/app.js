@@ -269,7 +269,8 @@ function showEval() {
   el.textContent = `${e.error.toExponential(3)} m`;
   el.dataset.error = String(e.error);
   el.dataset.frame = String(e.frame);
-  el.title = `at source frame ${e.frame} (${e.time} s), the largest distance between the engine's and the glTF's virtual vertices (3 cm shell; slerp and nlerp, the worse)`;
+  const where = e.distance === 'mesh' ? "at the mesh's farthest vertices" : 'at the 3 cm shell';
+  el.title = `at source frame ${e.frame} (${e.time} s), the largest distance between the engine's and the glTF's virtual vertices (${where}; slerp and nlerp, the worse)`;
   $('worst').textContent = e.worstNode || '–';
   // The importer's warnings on reading the source, after the output's.
   const all = [...st.output.warnings, ...e.warnings.map((w) => `${st.output.source}: ${w}`)];
@@ -277,7 +278,7 @@ function showEval() {
   if (ul.children.length !== all.length) {
     ul.replaceChildren(...all.map((w) => Object.assign(document.createElement('li'), { textContent: w })));
   }
-  $('interp').textContent = e.worstNode ? `(${e.interpolation})` : '';
+  $('interp').textContent = (e.worstNode ? `(${e.interpolation}) · ` : '') + `virtual vertices ${where}`;
 }
 
 function fillNodes() {
