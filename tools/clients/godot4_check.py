@@ -50,7 +50,6 @@ Needs numpy (Debian: python3-numpy). Exit status 1 on any failure.
 import json
 import math
 import os
-import shutil
 import struct
 import subprocess
 import sys
@@ -59,7 +58,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from godot_check import (  # noqa: E402  the Godot 3 check's JSON-side helpers
-    expected_worlds, f32, find_triples, godot_rows, imported, loaded_files, pose_deviation, read_run, sample_times)
+    copy_in, expected_worlds, f32, find_triples, godot_rows, imported, loaded_files, pose_deviation, read_run, sample_times)
 
 TOLERANCE = 1e-5
 WORLD_TOLERANCE = 1e-4  # metres, against bake eval --world
@@ -133,20 +132,11 @@ def plan(project, roots, make_sidecars=()):
         with open(js) as fh:
             doc = json.load(fh)
         i = len(files)
-        folder = os.path.join(project, "f%03d" % i)
-        os.makedirs(folder)
-        for src in (gltf, js, sidecar):
-            if src:
-                shutil.copy(src, folder)
+        folder = copy_in(project, i, gltf, [p for p in (gltf, js, sidecar) if p])
         if not sidecar:
             sidecar = os.path.join(folder, os.path.basename(gltf) + ".import")
             with open(sidecar, "w") as fh:
                 fh.write(test_sidecar(doc))
-        if gltf.endswith(".gltf"):
-            for buf in glb_json(gltf).get("buffers", []):
-                uri = buf.get("uri", "")
-                if uri and not uri.startswith("data:"):
-                    shutil.copy(os.path.join(os.path.dirname(gltf), uri), folder)
         files.append({
             "scene": "res://f%03d/%s" % (i, os.path.basename(gltf)),
             "source": gltf,

@@ -144,6 +144,22 @@ def query(anim, rate):
     return q
 
 
+def copy_in(project, i, gltf, paths):
+    """Copies paths (a glTF output, its JSON, its sidecar) into the project's
+    folder f<i>, with a .gltf's external buffers; returns the folder."""
+    folder = os.path.join(project, "f%03d" % i)
+    os.makedirs(folder)
+    for src in paths:
+        shutil.copy(src, folder)
+    if gltf.endswith(".gltf"):
+        with open(gltf) as fh:
+            for buf in json.load(fh).get("buffers", []):
+                uri = buf.get("uri", "")
+                if uri and not uri.startswith("data:"):
+                    shutil.copy(os.path.join(os.path.dirname(gltf), uri), folder)
+    return folder
+
+
 def plan(project, roots):
     """Copies the triples that hold animations into project and writes the
     plan; returns the planned files and the glTFs left out, with why."""
@@ -159,16 +175,7 @@ def plan(project, roots):
             skipped.append("%s: no animation" % gltf)
             continue
         i = len(files)
-        folder = os.path.join(project, "f%03d" % i)
-        os.makedirs(folder)
-        for src in (gltf, js, sidecar):
-            shutil.copy(src, folder)
-        if gltf.endswith(".gltf"):
-            with open(gltf) as fh:
-                for buf in json.load(fh).get("buffers", []):
-                    uri = buf.get("uri", "")
-                    if uri and not uri.startswith("data:"):
-                        shutil.copy(os.path.join(os.path.dirname(gltf), uri), folder)
+        copy_in(project, i, gltf, (gltf, js, sidecar))
         rate = sidecar_fps(sidecar)
         files.append({
             "scene": "res://f%03d/%s" % (i, os.path.basename(gltf)),
