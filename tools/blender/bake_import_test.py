@@ -202,8 +202,10 @@ def world_poses(doc, names, rate, where, stats):
         frames = sorted({int(round(x)) for x in ex.np.linspace(0, last, min(last + 1, WORLD_FRAMES))})
         t = ex.np.array(frames, dtype=float) / rate
         want = bw.expected_worlds(doc, by_node, t, rate)[:, :, :3, 3]
-        # A frame on a jump that Blender 3.4 keeps as two keys at one frame
-        # shows either side (blender_world.RESOLUTION): not compared, counted.
+        # On a jump that Blender 3.4 keeps as two keys at one frame, each
+        # F-curve shows either side (blender_world.RESOLUTION), so a node and
+        # its descendants show a mix of the two poses: not compared, counted.
+        # (4.3 and 5.2 merge such keys; the merged curves are expected.)
         skip = bw.unresolvable(doc, by_node, t, rate)
         bake_import.show_clip(name)
         for q, f in enumerate(frames):
@@ -259,7 +261,7 @@ def main():
     for line in stats["pointer_files"]:
         print("(pointers: %s)" % line)
     print("(world poses at whole frames: %d comparisons; worst %.3g m (%s) for nodes the clip keys, "
-          "%.3g m (%s) for nodes it does not; %d at jumps Blender keeps as two keys at one frame not compared)" % (
+          "%.3g m (%s) for nodes it does not; %d on jumps Blender keeps as two keys at one frame not compared)" % (
               stats["world_comparisons"], worst["keyed"][0], worst["keyed"][1],
               worst["unkeyed"][0], worst["unkeyed"][1], stats["world_unresolvable"]))
     print("bake_import add-on test: %d files, %d clips, %d pointer channels (%d comparisons, %d not imported by "

@@ -52,25 +52,29 @@ runner() {
   esac
 }
 
+# part runs one check (a command for $run) in one Blender, prints its output
+# without Blender's start-up chatter, then its wall and CPU seconds; returns
+# the check's status.
+part() {
+  local name=$1 cmd=$2 status=0 out
+  out=$(mktemp)
+  local TIMEFORMAT="(Blender $version $name: %R s wall, %U s user + %S s system CPU)"
+  time { $run "$cmd" >"$out" 2>&1 || status=$?; }
+  grep -avE '^(Read prefs|Warning: Blender not compiled|Color management|[0-9:]+ \| INFO|Blender quit|$)' "$out" || true
+  rm -f "$out"
+  return $status
+}
+
 # one runs every Blender check in one Blender; its output goes to its log.
 one() {
-  local version=$1 run=$2 status=0 start
+  local version=$1 run=$2 status=0
   shift 2
   local flags=(--sampled "$SAMPLED")
   [ "$version" = "$DENSE" ] && flags=()
   local blender="blender -b --factory-startup --python-exit-code 1"
-  start=$SECONDS
-  $run "bash tools/clients/blender_check.sh ${flags[*]} $*" || status=1
-  echo "(Blender $version stock check: $((SECONDS - start)) s)"
-  start=$SECONDS
-  $run "$blender -P tools/clients/blender_assets.py -- $* 2>&1" | grep -E '^Blender assets:|^/|^Traceback|Error' || true
-  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
-  echo "(Blender $version assets: $((SECONDS - start)) s)"
-  start=$SECONDS
-  $run "$blender -P tools/blender/bake_import_test.py -- $addon 2>&1" |
-    grep -vE '^(Read prefs|Warning: Blender not compiled|Color management|[0-9:]+ \| INFO|Blender quit)' || true
-  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
-  echo "(Blender $version add-on test: $((SECONDS - start)) s)"
+  part "stock check" "bash tools/clients/blender_check.sh ${flags[*]} $*" || status=1
+  part "asset check" "$blender -P tools/clients/blender_assets.py -- $*" || status=1
+  part "add-on test" "$blender -P tools/blender/bake_import_test.py -- $addon" || status=1
   return $status
 }
 
@@ -92,7 +96,7 @@ failed=0
 for k in "${!pids[@]}"; do
   version=${names[$k]} log=$work/blender-${names[$k]}.log
   if wait "${pids[$k]}"; then
-    grep -E '^(Blender check:|Blender assets:|bake_import add-on test:|\(Blender )' "$log" | sed "s/^/[Blender $version] /"
+    grep -aE '^(Blender check:|Blender assets:|bake_import add-on test:|\((Blender |pointers:|world poses))' "$log" | sed "s/^/[Blender $version] /"
   else
     echo "[Blender $version] FAILED:" >&2
     cat "$log" >&2
