@@ -3,6 +3,7 @@ package bfres
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/animbake/bake/import/bfres/gx2"
 	"github.com/animbake/bake/import/binread"
@@ -254,14 +255,31 @@ var twoChannelFormats = map[string]bool{
 	gx2.FormatBC5.String(): true, gx2.FormatBC5SNORM.String(): true, gx2.FormatRG8.String(): true,
 }
 
+// twoChannelBNTX are the channel parts of the BNTX format names
+// (import/bntx: "BC5_SNORM", "R8_G8_UNORM") that hold X and Y only.
+var twoChannelBNTX = map[string]bool{"BC5": true, "R8_G8": true}
+
+// twoChannel reports whether t was stored with two channels only: a GX2
+// format of a Wii U texture, or the format of a Switch texture from its
+// embedded BNTX, as the decoders recorded them in the texture's extras.
+func twoChannel(t *model.Texture) bool {
+	if gx, ok := t.Extras["gx2"].(map[string]any); ok {
+		f, _ := gx["format"].(string)
+		return twoChannelFormats[f]
+	}
+	bx, _ := t.Extras["bntx"].(map[string]any)
+	f, _ := bx["format"].(string)
+	i := strings.LastIndexByte(f, '_')
+	return i > 0 && twoChannelBNTX[f[:i]]
+}
+
 // asNormalMap prepares a texture bound to a glTF normal slot: a two-channel
-// normal map (BC5, RG8) holds only X and Y, and glTF reads blue as Z, so Z
-// is rebuilt into blue (pixel.ReconstructNormalZ) and extras.normalZ
-// records it. Other textures, and one already rebuilt, are left alone.
+// normal map (BC5, RG8; Wii U or Switch) holds only X and Y, and glTF reads
+// blue as Z, so Z is rebuilt into blue (pixel.ReconstructNormalZ) and
+// extras.normalZ records it. Other textures, and one already rebuilt, are
+// left alone.
 func asNormalMap(t *model.Texture) {
-	gx, _ := t.Extras["gx2"].(map[string]any)
-	f, _ := gx["format"].(string)
-	if !twoChannelFormats[f] || t.Extras["normalZ"] != nil || t.Image.RGBA == nil {
+	if !twoChannel(t) || t.Extras["normalZ"] != nil || t.Image.RGBA == nil {
 		return
 	}
 	pixel.ReconstructNormalZ(t.Image.RGBA)

@@ -1,6 +1,7 @@
 package bfres
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"os"
@@ -327,7 +328,22 @@ func TestNormalMapZ(t *testing.T) {
 	if got := pixelAt(texs[0], 2, 3); got != [4]byte{128, 128, 255, 255} || texs[0].Extras["normalZ"] == nil {
 		t.Errorf("after asNormalMap %v %v", got, texs[0].Extras)
 	}
-	// An RGBA8 texture is left alone.
+	// A Switch BC5 normal map (format named by its embedded BNTX) too: the
+	// channel selectors gave blue 255; x = y = 200/255·2 − 1 = 0.568627,
+	// z = √(1 − 2·0.323337) = 0.594412, blue = round((z/2 + 1/2)·255) =
+	// round(203.29) = 203.
+	nx := model.Texture{Image: model.Image{Width: 1, Height: 1, RGBA: []byte{200, 200, 255, 255}},
+		Extras: map[string]any{"bntx": map[string]any{"format": "BC5_SNORM"}}}
+	asNormalMap(&nx)
+	if !bytes.Equal(nx.Image.RGBA, []byte{200, 200, 203, 255}) || nx.Extras["normalZ"] == nil {
+		t.Errorf("Switch BC5 after asNormalMap %v %v", nx.Image.RGBA, nx.Extras)
+	}
+	// A Switch RGBA8 texture, and an RGBA8 Wii U one, are left alone.
+	sw := model.Texture{Image: model.Image{RGBA: []byte{1, 2, 3, 4}}, Extras: map[string]any{"bntx": map[string]any{"format": "R8_G8_B8_A8_UNORM"}}}
+	asNormalMap(&sw)
+	if sw.Image.RGBA[2] != 3 {
+		t.Error("Switch RGBA8 texture changed")
+	}
 	rgba := model.Texture{Image: model.Image{RGBA: []byte{1, 2, 3, 4}}, Extras: map[string]any{"gx2": map[string]any{"format": "TCS_R8_G8_B8_A8_UNORM"}}}
 	asNormalMap(&rgba)
 	if rgba.Image.RGBA[2] != 3 {
