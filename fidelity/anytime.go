@@ -346,11 +346,7 @@ func measureProbes(h *Hierarchy, eng *Engine, keys []*KeyChannel, chans []*anyCh
 		for ci, c := range chans {
 			w := c.ev.Width()
 			eng.clip.EvalInto(c.src, sample.SourceFrame(a, p.Frame), eng.cv, v[:w])
-			var m float64
-			for _, x := range v[:w] {
-				m += x * x
-			}
-			mags[k][ci] = math.Sqrt(m)
+			mags[k][ci] = valueSize(c.path, v[:w])
 		}
 		for _, mode := range []Interp{Slerp, Nlerp} {
 			copy(playL, h.Rest)
@@ -367,6 +363,25 @@ func measureProbes(h *Hierarchy, eng *Engine, keys []*KeyChannel, chans []*anyCh
 		}
 	}
 	return errAt, mags
+}
+
+// valueSize is what a channel's value contributes to the hierarchy's
+// lengths: a translation's length; a scale's largest stretch, its largest
+// |component| (the Euclidean norm of (1, 1, 1), √3, would compound down a
+// chain: 1.73¹⁰ ≈ 240 ten bones deep); others their norm (not used).
+func valueSize(path string, v []float64) float64 {
+	if path == model.PathScale {
+		var m float64
+		for _, x := range v {
+			m = max(m, math.Abs(x))
+		}
+		return m
+	}
+	var m float64
+	for _, x := range v {
+		m += x * x
+	}
+	return math.Sqrt(m)
 }
 
 // restLengths are every node's rest translation length and largest scale

@@ -90,3 +90,35 @@ func TestAnyTimeBoundHoldsAtRandomTimes(t *testing.T) {
 		t.Fatal("no bound")
 	}
 }
+
+// A chain of ten nodes 0.1 m apart, each with a scale channel holding
+// (1, 1, 1): nothing moves and the client shows the rest pose, so the
+// bound is only the rounding allowance 2⁻¹⁸·(reach + 1) of the leaf, whose
+// reach is 9 × 0.1 = 0.9 m with every scale's stretch 1 (its largest
+// component; the norm √3 of (1, 1, 1) would have made the leaf's reach
+// 0.1·(√3 + 3 + … + √3⁹) = 21.8 m).
+func TestAnyTimeBoundScaleStretchIsLargestComponent(t *testing.T) {
+	var nodes []model.Node
+	var chans []model.Channel
+	for i := range 10 {
+		n := model.Node{Name: string(rune('a' + i)), Parent: i - 1, Rotation: [4]float64{0, 0, 0, 1}, Scale: [3]float64{1, 1, 1}}
+		if i > 0 {
+			n.Translation = [3]float64{0.1, 0, 0}
+		}
+		nodes = append(nodes, n)
+		chans = append(chans, model.Channel{Node: n.Name, Path: model.PathScale,
+			Curve: &model.Keyed{Interp: model.InterpLinear, Width: 3, Frames: []float64{0, 2}, Values: []float64{1, 1, 1, 1, 1, 1}}})
+	}
+	a := &model.Animation{Name: "s", FPS: 1, Frames: 2, End: 2, Channels: chans}
+	h := NewHierarchy(nodes)
+	eng, err := NewEngine(h, nodes, a, sample.NewConverter(model.GLTFAxes))
+	if err != nil {
+		t.Fatal(err)
+	}
+	probes := []Probe{{Frame: 0, Time: 0}, {Frame: 1, Time: 1, Index: 1}, {Frame: 2, Time: 2, Index: 2}}
+	at := AnyTimeBound(h, eng, nil, probes, Distances{Of: make([]float64, 10)}, 0)
+	near(t, "bound", at.Bound, 0x1p-18*1.9, 1e-15)
+	if at.Node != "j" {
+		t.Errorf("worst node %q, want the leaf j", at.Node)
+	}
+}
