@@ -171,6 +171,39 @@ func (g *VirtoolsCurveGeometry) arcLengths() {
 	g.Total = total
 }
 
+// segmentAt is GetPos's segment search (§3.4) for arc length l (at least
+// 2 points): the points prev and next around it and their arc lengths.
+func (g *VirtoolsCurveGeometry) segmentAt(l float64) (prev, next int, l0, l1 float64) {
+	n := len(g.Pos)
+	next = -1
+	for k := range n {
+		if g.Lengths[k] > l {
+			next = k
+			break
+		}
+	}
+	if next < 0 {
+		if g.Closed {
+			next = 0
+		} else {
+			next = n - 1
+		}
+	}
+	prev = next - 1
+	if prev < 0 {
+		if g.Closed {
+			prev = n - 1
+		} else {
+			prev = 0
+		}
+	}
+	l0, l1 = g.Lengths[prev], g.Total
+	if next != 0 {
+		l1 = g.Lengths[next]
+	}
+	return prev, next, l0, l1
+}
+
 // LocalPos is GetPos (§3.4) before the world transform: the curve-local
 // position and the (unnormalised) local direction at progression step.
 // With fewer than 2 points it gives the only point (or the origin) and
@@ -197,32 +230,7 @@ func (g *VirtoolsCurveGeometry) LocalPos(step float64) (p, d [3]float64) {
 		step = math.Min(math.Max(step, 0), 1)
 	}
 	l := step * g.Total
-	next := -1
-	for k := range n {
-		if g.Lengths[k] > l {
-			next = k
-			break
-		}
-	}
-	if next < 0 {
-		if g.Closed {
-			next = 0
-		} else {
-			next = n - 1
-		}
-	}
-	prev := next - 1
-	if prev < 0 {
-		if g.Closed {
-			prev = n - 1
-		} else {
-			prev = 0
-		}
-	}
-	l0, l1 := g.Lengths[prev], g.Total
-	if next != 0 {
-		l1 = g.Lengths[next]
-	}
+	prev, next, l0, l1 := g.segmentAt(l)
 	s := 0.0
 	if l1 != l0 {
 		s = (l - l0) / (l1 - l0)

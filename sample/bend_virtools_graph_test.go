@@ -1,0 +1,53 @@
+package sample
+
+import (
+	"math"
+	"testing"
+
+	"github.com/animbake/bake/model"
+)
+
+// A kink worked by hand: |x| over [−1, 1], slopes 1 on both sides of the
+// cut at 0: d1 = 1 and d2 = 0 + 2·(1 + 1)/2 = 2, so h²/8·d2 = 4/8·2 = 1,
+// exactly the chord's miss at 0 (the chord is 1, |0| is 0).
+func TestKinkBendAbs(t *testing.T) {
+	d1, d2, ok := kinkBend([]float64{-3, 0, 5}, -1, 1, func(a, b float64) (float64, float64, bool) { return 1, 0, true })
+	if !ok || d1 != 1 || d2 != 2 {
+		t.Errorf("kinkBend = %g, %g, %v; want 1, 2", d1, d2, ok)
+	}
+	if d1, d2, ok := kinkBend([]float64{0}, 0, 1, func(a, b float64) (float64, float64, bool) { return 1, 0, true }); !ok || d1 != 1 || d2 != 0 {
+		t.Errorf("a cut at the end: %g, %g, %v; want 1, 0 (no kink inside)", d1, d2, ok)
+	}
+}
+
+// A spin at 0.2 rad a frame (Rotate behaviour): q = (sin(θ/2)·axis,
+// cos(θ/2)), |q'| = 0.2/2, |q”| = 0.2²/4.
+func TestBendVirtoolsSpin(t *testing.T) {
+	ev, err := Compile(&model.VirtoolsSpin{Rest: [4]float64{0, 0, 0, 1}, Axis: [3]float64{0, 2, 0}, RadiansPerFrame: 0.2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	vxWantBend(t, "spin", ev, 3, 4, 0.1, 0.01)
+}
+
+// A progression worked by hand: over 8 frames from A = 0 to B = 1 of an
+// inner LINEAR position (0, 0, 0) → (3, 4, 0) over 4 frames: the inner
+// frame is g = f/8·4 = f/2, so F' = 1.25·½ = 0.625 and F” = 0. Over
+// [−1, 1] the clamp at frame 0 is a kink: slopes 0 and 0.625, d2 =
+// 2·0.625/2 = 0.625, and h²/8·d2 = 0.3125 is the chord's miss at 0 (the
+// chord's middle is |F(1)|/2 = 0.3125 from F(0) = 0).
+func TestBendVirtoolsProgression(t *testing.T) {
+	inner := &model.VirtoolsTransform{Part: model.VirtoolsPartTranslation, Anim: &model.VirtoolsObjectAnimation{Name: "a", Length: 4,
+		Position: &model.VirtoolsVectorController{Interp: model.VirtoolsLinear, Keys: []model.VirtoolsVectorKey{{Time: 0}, {Time: 4, Value: [3]float64{3, 4, 0}}}}}}
+	ev, err := Compile(&model.VirtoolsProgression{Inner: inner, Frames: 8, A: 0, B: 1, InnerFrames: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	vxWantBend(t, "progression", ev, 1, 2, 0.625, 0)
+	vxWantBend(t, "progression across its start", ev, -1, 1, 0.625, 0.625)
+	var v [3]float64
+	ev.Eval(1, v[:])
+	if miss := math.Sqrt(v[0]*v[0]+v[1]*v[1]) / 2; math.Abs(miss-0.3125) > 1e-12 {
+		t.Errorf("the chord misses by %g, want 0.3125", miss)
+	}
+}
