@@ -22,9 +22,10 @@ func sniff(head []byte) bool {
 	return len(head) >= len(Magic) && string(head[:len(Magic)]) == Magic
 }
 
-// decode converts a standalone BNTX into a model file that holds only its
-// textures (level 0 of each, as PNG in the glTF). A file none of whose
-// textures decodes is an error: it would give an empty output.
+// decode converts a standalone BNTX into a model file of its textures
+// (level 0 of each, as PNG in the glTF), laid out as a texture sheet that
+// shows them (textureSheet). A file none of whose textures decodes is an
+// error: it would give an empty output.
 func decode(in *format.Input, opts *format.Options) ([]*model.File, error) {
 	data, err := binread.ReadFile(in.R, in.Size)
 	if err != nil {
@@ -42,10 +43,12 @@ func decode(in *format.Input, opts *format.Options) ([]*model.File, error) {
 		return nil, binread.Errorf(HeaderSize+4, "none of the %d textures decodes (see the warnings)", len(f.Textures))
 	}
 	sum := sha256.Sum256(data)
+	nodes, meshes, materials := textureSheet(textures)
 	out := &model.File{
 		Source: model.Source{Path: in.Path, Format: FormatName, SHA256: hex.EncodeToString(sum[:])},
 		Axes:   model.GLTFAxes,
-		Assets: model.Assets{Textures: textures},
+		Nodes:  nodes,
+		Assets: model.Assets{Meshes: meshes, Materials: materials, Textures: textures},
 		Extras: map[string]any{"bntx": map[string]any{
 			"name":     f.Name,
 			"version":  fmt.Sprintf("%d.%d.%d", f.Version>>16, f.Version>>8&0xFF, f.Version&0xFF),
