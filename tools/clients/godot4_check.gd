@@ -1,6 +1,8 @@
 # Godot 4 side of the Godot 4 client check (see godot4_check.py): loads
 # every imported scene the plan names and records what Godot made of it:
-# each animation's name, loop mode, length and tracks (path, type, key
+# its skeletons, mesh instances and textured materials (and, in a file
+# without animation, the planned nodes it lacks), each animation's name,
+# loop mode, length and tracks (path, type, key
 # times; value tracks also their values at bake's sample times), and the
 # global transform of the planned nodes and skeleton bones at Godot's own
 # key times of each planned animation. Run with
@@ -72,6 +74,12 @@ func check_file(item: Dictionary) -> Dictionary:
 				textured[mat.resource_name] = true
 	res["meshes"] = meshes
 	res["textured"] = textured.keys()
+	if item["queries"].is_empty():
+		# No clip: no pose query looks for the nodes, so look them up here.
+		res["missing"] = []
+		for name in item["nodes"]:
+			if find_in_scene(scene, name) == null:
+				res["missing"].append(name)
 	var players := scene.find_children("*", "AnimationPlayer", true, false)
 	if players.is_empty():
 		if not item["queries"].is_empty():

@@ -15,6 +15,10 @@ kind) get one written like bake's (test_sidecar). godot4_check.gd (run by godot4
 imported the project) writes PROJECT/actual.json and poses.bin; `compare`
 checks them:
 
+- every file (with or without animation) imports and shows what bake's
+  JSON lists: a Skeleton3D for a skin, a MeshInstance3D per mesh node,
+  albedo textures, and, in a file without animation, every node by name
+  (godot_check.check_assets, check_still_nodes);
 - clip names: bake's, as Godot 4 renames them (the first of the hints
   loop_mode, loop, cycle ending the name after '-' or '_' is removed; see
   docs/names.md rule 6), all present;
@@ -58,7 +62,8 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from godot_check import (  # noqa: E402  the Godot 3 check's JSON-side helpers
-    copy_in, expected_worlds, f32, find_triples, godot_rows, imported, loaded_files, pose_deviation, read_run, sample_times)
+    check_assets, check_still_nodes, copy_in, expected_worlds, f32, find_triples, godot_rows, imported, loaded_files,
+    material_drawn, pose_deviation, read_run, sample_times)
 
 TOLERANCE = 1e-5
 WORLD_TOLERANCE = 1e-4  # metres, against bake eval --world
@@ -301,7 +306,8 @@ def compare(project, world=None):
     planned, actual, poses = read_run(project)
     at = 0
     failures, notes = [], []
-    count = {"unresolved": 0, "root visibility": 0, "files": 0, "meshes": 0, "textured": 0, "clips": 0, "tracks": 0, "poses": 0, "pointers": 0, "values": 0, "merged": 0, "not imported": 0}
+    count = {"unresolved": 0, "root visibility": 0, "files": 0, "meshes": 0, "textured": 0, "clips": 0, "tracks": 0, "poses": 0, "pointers": 0, "values": 0, "merged": 0, "not imported": 0,
+             "still files": 0, "still nodes": 0}
     kinds = {}
     worst, worst_value, worst_world = 0.0, 0.0, None
     camera_scale = [0.0]
@@ -312,9 +318,8 @@ def compare(project, world=None):
     for item, got, doc in loaded_files(planned, actual, fail):
         src = item["source"]
         gltf = glb_json(os.path.join(project, item["scene"][len("res://"):]))
-        if doc.get("assets", {}).get("skins") and not got.get("skeletons"):
-            fail(src, "a skin, but no Skeleton3D")
         check_assets(doc, got, src, fail, count)
+        check_still_nodes(doc, got, src, fail, count)
         count["files"] += 1
         by_name = {a["name"]: a for a in got.get("animations", [])}
         want_names = sorted(q["anim"] for q in item["queries"])
@@ -439,8 +444,9 @@ def compare(project, world=None):
           (", ".join("%s %d/%d/%d" % (k, v[0], v[1], v[2]) for k, v in sorted(kinds.items())) or "none"))
     if world:
         print("Godot 4 vs bake eval --world: worst node origin %.3g m (limit %g m)" % (worst_world or 0.0, WORLD_TOLERANCE))
-    print("Godot 4 assets: %d mesh nodes, %d textured materials; camera nodes compared without scale (Godot's "
-          "Camera3D keeps none; bake's camera scales differ from 1 by up to %.3g)" % (count["meshes"], count["textured"], camera_scale[0]))
+    print("Godot 4 assets: %d mesh nodes, %d textured materials; %d files without animation, their %d nodes looked up by name; "
+          "camera nodes compared without scale (Godot's Camera3D keeps none; bake's camera scales differ from 1 by up to %.3g)" % (
+              count["meshes"], count["textured"], count["still files"], count["still nodes"], camera_scale[0]))
     print("Godot 4 check: %d files (%d imported), %d clips, %d transform tracks, %d pose comparisons (worst %.3g tolerances), "
           "%d pointer channels (%d not imported by Godot), %d value comparisons (worst %.3g tolerances; %d jumps Godot merges; "
           "%d joint-visibility tracks Godot puts on the scene root; %d tracks whose path does not resolve), %d failures" % (
@@ -457,31 +463,6 @@ def unscaled(rows):
         n = np.linalg.norm(out[:, c:c + 3], axis=1, keepdims=True)
         out[:, c:c + 3] /= np.where(n > 0, n, 1)
     return out
-
-
-def check_assets(doc, got, src, fail, count):
-    """Every JSON node with a mesh is a MeshInstance3D of that name, and every
-    material a mesh draws whose base-colour texture bake stored has an
-    albedo texture in Godot."""
-    assets = doc.get("assets", {})
-    want_meshes = sorted(n["name"] for n in doc["nodes"] if n.get("mesh"))
-    got_meshes = set(got.get("meshes", []))
-    lost = [m for m in want_meshes if m not in got_meshes]
-    if lost:
-        fail(src, "%d mesh nodes not imported as MeshInstance3D: %s" % (len(lost), lost[:5]))
-    stored = {t["name"] for t in assets.get("textures", []) if t.get("image") not in (None, "missing")}
-    want_tex = sorted(m["name"] for m in assets.get("materials", [])
-                      if (m.get("baseColorTexture") or {}).get("texture") in stored and material_drawn(doc, m["name"]))
-    # A material a pointer animates is copied per mesh and named
-    # MATERIAL_NODE (the node of the mesh's first user).
-    nodes = {n["name"] for n in doc["nodes"]}
-    got_tex = set(got.get("textured", []))
-    got_tex |= {g[:len(m)] for g in got_tex for m in want_tex if g.startswith(m + "_") and g[len(m) + 1:] in nodes}
-    lost = [m for m in want_tex if m not in got_tex]
-    if lost:
-        fail(src, "%d textured materials without an albedo texture in Godot: %s" % (len(lost), lost[:5]))
-    count["meshes"] += len(want_meshes)
-    count["textured"] += len(want_tex)
 
 
 def joint_visibility(doc, anim):
@@ -501,12 +482,6 @@ def unplayable(doc, kind, target):
     if kind == "visibility":
         return any(target in s.get("joints", []) for s in doc.get("assets", {}).get("skins", []))
     return False
-
-
-def material_drawn(doc, material):
-    """Whether a mesh primitive uses the material (Godot animates a
-    material only through a mesh surface that draws it)."""
-    return any(p.get("material") == material for m in doc.get("assets", {}).get("meshes", []) for p in m["primitives"])
 
 
 def world_check(world, anim, fps, times, found, block, where, fail):

@@ -1,5 +1,7 @@
 # Godot 3 side of the Godot client check (see godot_check.py): loads every
-# imported scene the plan names, and records what Godot made of it: each
+# imported scene the plan names, and records what Godot made of it: its
+# skeletons, mesh instances and textured materials (and, in a file without
+# animation, the planned nodes it lacks), each
 # animation's name, loop flag, length and tracks (path, type, key times), and
 # the global transform of the planned nodes and skeleton bones at the planned
 # times of each planned animation. Run with
@@ -50,9 +52,20 @@ func check_file(item):
 		res["error"] = "Godot could not load the imported scene"
 		return res
 	var probe = packed.instance()
+	record_assets(probe, res)
+	if item["queries"].empty():
+		# No clip: no pose query looks for the nodes, so look them up here.
+		res["missing"] = []
+		for name in item["nodes"]:
+			if find_in_scene(probe, name) == null:
+				res["missing"].append(name)
 	var player = find_player(probe)
 	if player == null:
-		res["error"] = "no AnimationPlayer"
+		if item["queries"].empty():
+			res["animations"] = []
+			res["queries"] = []
+		else:
+			res["error"] = "no AnimationPlayer"
 		probe.free()
 		return res
 	var anims = []
@@ -72,6 +85,33 @@ func check_file(item):
 		queries.append(pose_query(packed, q, item["nodes"]))
 	res["queries"] = queries
 	return res
+
+
+# record_assets notes what a user sees of the scene: how many Skeletons,
+# each MeshInstance's name, and the names of the materials whose albedo has
+# a texture (bake's sidecar keeps materials built into the meshes).
+func record_assets(scene, res):
+	var meshes = []
+	var textured = {}
+	var skeletons = [0]
+	collect_assets(scene, meshes, textured, skeletons)
+	res["skeletons"] = skeletons[0]
+	res["meshes"] = meshes
+	res["textured"] = textured.keys()
+
+
+func collect_assets(node, meshes, textured, skeletons):
+	if node is Skeleton:
+		skeletons[0] += 1
+	if node is MeshInstance:
+		meshes.append(node.name)
+		if node.mesh != null:
+			for i in range(node.mesh.get_surface_count()):
+				var mat = node.mesh.surface_get_material(i)
+				if mat is SpatialMaterial and mat.albedo_texture != null:
+					textured[mat.resource_name] = true
+	for c in node.get_children():
+		collect_assets(c, meshes, textured, skeletons)
 
 
 # pose_query plays one animation on a fresh instance (so nothing another
@@ -163,8 +203,9 @@ func find_in_scene(scene, name):
 
 # find_target is a bone [skeleton, index] or a Spatial named name. Godot
 # 3.2 renames bones (Skl_Root becomes skl_root, SpineA spine_a: lower case,
-# '_' before inner capitals), so a bone matches when the names agree
-# without case and underscores.
+# '_' before inner capitals; Step003 step3: a run of zeros before a digit
+# dropped), so a bone matches when the names agree without case,
+# underscores and those zeros.
 func find_target(node, name):
 	if node is Skeleton:
 		var i = node.find_bone(name)
@@ -185,8 +226,13 @@ func find_target(node, name):
 	return null
 
 
+var padding = RegEx.new()
+
+
 func loose(name):
-	return name.to_lower().replace("_", "")
+	if not padding.is_valid():
+		padding.compile("0+(\\d+)")
+	return padding.sub(name.to_lower().replace("_", ""), "$1", true)
 
 
 func global_of(target):

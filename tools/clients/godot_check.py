@@ -25,6 +25,13 @@ has imported the project) writes PROJECT/actual.json; `compare` checks it:
   magnitude 1 (Godot holds transforms in float32), and the rotation as a
   quaternion within 1e-5 per component, sign-free, as the three.js and
   Blender checks compare rotations.
+- what a user sees of every file, with or without animation: a file with
+  a skin has a Skeleton, every JSON node with a mesh is a MeshInstance of
+  its name (as Godot 3.2 writes names: characters other than letters,
+  digits, '_', '-' and space dropped), and every material a mesh draws whose
+  base-colour texture bake stored has an albedo texture; in a file without
+  animation, every JSON node is found in the scene by name (a Spatial, or a
+  Skeleton bone matched without case and '_').
 
 Needs numpy (Debian: python3-numpy). Exit status 1 on any failure.
 """
@@ -32,6 +39,7 @@ Needs numpy (Debian: python3-numpy). Exit status 1 on any failure.
 import json
 import math
 import os
+import re
 import shutil
 import sys
 from array import array
@@ -161,7 +169,8 @@ def copy_in(project, i, gltf, paths):
 
 
 def plan(project, roots):
-    """Copies the triples that hold animations into project and writes the
+    """Copies every triple into project (files without animation too: they
+    must import and show their nodes, meshes and textures) and writes the
     plan; returns the planned files and the glTFs left out, with why."""
     triples, missing = find_triples(roots)
     skipped = ["%s: no .import sidecar (bake with --godot 3)" % m for m in missing]
@@ -169,11 +178,6 @@ def plan(project, roots):
     for gltf, js, sidecar in triples:
         with open(js) as fh:
             doc = json.load(fh)
-        if not doc["animations"]:
-            # Nothing to play; Godot 3.2 also refuses a glTF without buffer
-            # views or scene nodes, which such a file may be.
-            skipped.append("%s: no animation" % gltf)
-            continue
         i = len(files)
         copy_in(project, i, gltf, (gltf, js, sidecar))
         rate = sidecar_fps(sidecar)
@@ -270,6 +274,78 @@ def pose_deviation(got, want):
     return np.where(np.all(np.isfinite(got), axis=1), dev, np.inf)
 
 
+# --- what a user sees --------------------------------------------------------
+
+# Godot's class names per major version, for the messages.
+GODOT_CLASSES = {3: ("MeshInstance", "Skeleton"), 4: ("MeshInstance3D", "Skeleton3D")}
+
+
+def godot3_node_name(name):
+    """The name Godot 3.2's glTF importer gives a node
+    (EditorSceneImporterGLTF::_sanitize_scene_name): the name without the
+    characters other than letters, digits, '_', '-' and space. (It also
+    appends " 2", " 3"... to a name already taken; no output of the demo
+    or the samples needs that.)"""
+    return re.sub(r"[^a-zA-Z0-9_ -]+", "", name)
+
+
+def loose_bone(name):
+    """A bone name as compared with the one Godot 3.2 gives it
+    (EditorSceneImporterGLTF::_sanitize_bone_name: lower case, '_' before
+    inner capitals, a run of zeros before a digit dropped, so
+    SkyWorldCloudBonusExStep003 becomes sky_world_cloud_bonus_ex_step3):
+    lower case, without '_' and those zeros."""
+    return re.sub(r"0+(\d+)", r"\1", name.lower().replace("_", ""))
+
+
+def check_assets(doc, got, src, fail, count, godot=4, node_name=lambda name: name):
+    """A file with a skin has a skeleton; every JSON node with a mesh is a
+    mesh instance of that name (node_name: as the Godot version writes it),
+    and every material a mesh draws whose base-colour texture bake stored
+    has an albedo texture in Godot."""
+    mesh_class, skeleton_class = GODOT_CLASSES[godot]
+    assets = doc.get("assets", {})
+    if assets.get("skins") and not got.get("skeletons"):
+        fail(src, "a skin, but no %s" % skeleton_class)
+    want_meshes = sorted(n["name"] for n in doc["nodes"] if n.get("mesh"))
+    got_meshes = set(got.get("meshes", []))
+    lost = [m for m in want_meshes if node_name(m) not in got_meshes]
+    if lost:
+        fail(src, "%d mesh nodes not imported as %s: %s" % (len(lost), mesh_class, lost[:5]))
+    stored = {t["name"] for t in assets.get("textures", []) if t.get("image") not in (None, "missing")}
+    want_tex = sorted(m["name"] for m in assets.get("materials", [])
+                      if (m.get("baseColorTexture") or {}).get("texture") in stored and material_drawn(doc, m["name"]))
+    # A material a pointer animates is copied per mesh by Godot 4 and
+    # named MATERIAL_NODE (the node of the mesh's first user).
+    nodes = {n["name"] for n in doc["nodes"]}
+    got_tex = set(got.get("textured", []))
+    got_tex |= {g[:len(m)] for g in got_tex for m in want_tex if g.startswith(m + "_") and g[len(m) + 1:] in nodes}
+    lost = [m for m in want_tex if m not in got_tex]
+    if lost:
+        fail(src, "%d textured materials without an albedo texture in Godot: %s" % (len(lost), lost[:5]))
+    count["meshes"] += len(want_meshes)
+    count["textured"] += len(want_tex)
+
+
+def material_drawn(doc, material):
+    """Whether a mesh primitive uses the material (Godot animates a
+    material only through a mesh surface that draws it)."""
+    return any(p.get("material") == material for m in doc.get("assets", {}).get("meshes", []) for p in m["primitives"])
+
+
+def check_still_nodes(doc, got, src, fail, count):
+    """In a file without animation (no pose query looks for its nodes),
+    every JSON node is in the scene Godot built (the script lists the
+    ones it did not find)."""
+    if doc["animations"]:
+        return
+    count["still files"] += 1
+    count["still nodes"] += len(doc["nodes"])
+    missing = got.get("missing", [])
+    if missing:
+        fail(src, "%d of %d nodes not found in the imported scene: %s" % (len(missing), len(doc["nodes"]), missing[:5]))
+
+
 # --- comparing ----------------------------------------------------------------
 
 def read_run(project):
@@ -298,12 +374,16 @@ def compare(project):
     planned, actual, poses = read_run(project)
     at, time_off = 0, 0.0
     failures, comparisons, clips, keys, worst_all, skipped = [], 0, 0, 0, 0.0, []
+    count = {"files": 0, "meshes": 0, "textured": 0, "still files": 0, "still nodes": 0}
 
     def fail(where, what):
         failures.append("%s: %s" % (where, what))
 
     for item, got, doc in loaded_files(planned, actual, fail):
         src = item["source"]
+        count["files"] += 1
+        check_assets(doc, got, src, fail, count, godot=3, node_name=godot3_node_name)
+        check_still_nodes(doc, got, src, fail, count)
         if item["fps"] != bake_rate(doc["animations"]):
             fail(src, "sidecar animation/fps=%g, want %g" % (item["fps"], bake_rate(doc["animations"])))
         by_name = {a["name"]: a for a in got["animations"]}
@@ -346,12 +426,12 @@ def compare(project):
             # Keys: one transform track per animated node, one key per sample.
             tracks = [t for t in g["tracks"] if t["type"] == 1]  # Godot 3 Animation.TYPE_TRANSFORM
             targets = set()
-            loose = {n.lower().replace("_", ""): n for n in animated}
+            loose = {loose_bone(n): n for n in animated}
             for t in tracks:
                 # "Path/To/Node" or "Path/Skeleton:bone"; Godot 3.2 renames
-                # bones (Skl_Root → skl_root), so match without case and '_'.
+                # bones (Skl_Root → skl_root), so match as loose_bone does.
                 node = t["path"].split(":")[-1].split("/")[-1]
-                node = node if node in animated else loose.get(node.lower().replace("_", ""), node)
+                node = node if node in animated else loose.get(loose_bone(node), node)
                 targets.add(node)
                 if node not in animated:
                     continue  # bake's data-only carrier node
@@ -391,9 +471,11 @@ def compare(project):
         print("(keys and poses not checked: %s; bake warned, see docs/clients.md)" % line)
     for line in failures:
         print(line)
-    print("Godot check: %d files, %d clips (%d at a rate Godot 3 cannot keep), %d tracks (key times at most %.3g s off), "
+    print("Godot 3 assets: %d mesh nodes, %d textured materials; %d files without animation, their %d nodes looked up by name" % (
+        count["meshes"], count["textured"], count["still files"], count["still nodes"]))
+    print("Godot check: %d files (%d imported and loaded), %d clips (%d at a rate Godot 3 cannot keep), %d tracks (key times at most %.3g s off), "
           "%d pose comparisons (worst %.3g tolerances), %d failures" % (
-              len(planned), clips, len(skipped), keys, time_off, comparisons, worst_all, len(failures)))
+              len(planned), count["files"], clips, len(skipped), keys, time_off, comparisons, worst_all, len(failures)))
     return 1 if failures or not planned else 0
 
 
