@@ -42,8 +42,9 @@ type AnyTime struct {
 	// exceeds the limit asked for (AnyTimeBound's limit), to probe there.
 	Over []float64
 	// Misses are the frames of probes where the error measured exceeds
-	// half the limit (the worst of each run of such probes): where keys
-	// are needed, not only probes.
+	// half the limit beside an interval whose bound exceeds the limit (the
+	// worst of each run of such probes): where keys are needed, not only
+	// probes.
 	Misses []float64
 	// Rounds is how many times AnyTimeRefined halved intervals, and
 	// Refined the frames it probed for that (to start from next time).
@@ -255,29 +256,14 @@ func anyTimeBound(h *Hierarchy, eng *Engine, keys []*KeyChannel, probes []Probe,
 		st.put(w.key, ib)
 	}
 	// The clip's figures over every interval and probe.
-	run, runWorst := -1, 0.0 // the worst probe of the current run of misses
 	worstAt := make([]float64, np)
 	for k := range np {
-		worst := 0.0
 		for _, e := range errAt[k] {
-			worst = max(worst, e)
+			worstAt[k] = max(worstAt[k], e)
 		}
-		worstAt[k] = worst
-		res.Probes = max(res.Probes, worst)
-		if limit > 0 && worst > limit/2 {
-			if run < 0 || worst > runWorst {
-				run, runWorst = k, worst
-			}
-			continue
-		}
-		if run >= 0 {
-			res.Misses = append(res.Misses, probes[run].Frame)
-			run = -1
-		}
+		res.Probes = max(res.Probes, worstAt[k])
 	}
-	if run >= 0 {
-		res.Misses = append(res.Misses, probes[run].Frame)
-	}
+	over := make([]bool, np) // the interval from probe k is over the limit
 	derived, node, at := 0.0, "", 0.0
 	for k := 0; k+1 < np; k++ {
 		p0, p1 := probes[k], probes[k+1]
@@ -295,6 +281,7 @@ func anyTimeBound(h *Hierarchy, eng *Engine, keys []*KeyChannel, probes []Probe,
 		if ib.bound > derived && ib.node >= 0 {
 			derived, node, at = ib.bound, h.Names[ib.node], p0.Time
 		}
+		over[k] = limit > 0 && ib.bound > limit
 		// Halving helps where the interval's own part (above its probes'
 		// errors) is a good part of the limit, not where a probe's error
 		// alone exceeds it.
@@ -307,7 +294,34 @@ func anyTimeBound(h *Hierarchy, eng *Engine, keys []*KeyChannel, probes []Probe,
 		return res
 	}
 	res.Bound, res.Node, res.Time = derived, node, at
+	res.Misses = misses(probes, worstAt, over, limit)
 	return res
+}
+
+// misses returns the frames of the probes whose error exceeds half the
+// limit beside an interval over the limit: the worst of each run of such
+// probes. Elsewhere a probe's error, however near the limit, is covered
+// by its intervals' bounds.
+func misses(probes []Probe, worstAt []float64, over []bool, limit float64) []float64 {
+	var out []float64
+	run, runWorst := -1, 0.0 // the worst probe of the current run
+	for k, worst := range worstAt {
+		beside := over[k] || k > 0 && over[k-1]
+		if limit > 0 && worst > limit/2 && beside {
+			if run < 0 || worst > runWorst {
+				run, runWorst = k, worst
+			}
+			continue
+		}
+		if run >= 0 {
+			out = append(out, probes[run].Frame)
+			run = -1
+		}
+	}
+	if run >= 0 {
+		out = append(out, probes[run].Frame)
+	}
+	return out
 }
 
 // put and get keep interval results (a map made on first use).

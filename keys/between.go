@@ -21,9 +21,10 @@ const maxKeyRounds = 4
 // at every probe, its error at any time is bounded by opts.Between
 // (fidelity.AnyTimeRefined): intervals between probes that the bound does
 // not prove within it are halved (measuring only, up to fidelity.MaxRefineRounds
-// times); where the error measured there exceeds half of it, those times
-// become probes of the key choice, which holds them within the tolerance,
-// and keys are chosen again (up to maxKeyRounds times). The clip's extras
+// times); where the error measured beside an interval still over it
+// exceeds half of it, those times become probes of the key choice, which
+// holds them within that half (probeSlack; the frames keep the
+// tolerance), and keys are chosen again (up to maxKeyRounds times). The clip's extras
 // record the error measured at the source frames and the bound reached
 // (FidelityKey).
 func reduceBetween(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *model.Animation, ba *sample.BakedAnimation,
@@ -69,4 +70,46 @@ func reduceBetween(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a 
 	}
 	ba.Extras[FidelityKey] = rec
 	return nil
+}
+
+// probeSlack returns each probe's allowed error as a multiple of
+// opts.Tolerance, and gives it to the channels that move nodes: 1 at the
+// frames (the contract: --tolerance at every source frame), and at the
+// probes reduceBetween added between them (opts.frames, off the grid)
+// opts.Between/2 over the tolerance (at least 1): the any-time bound asks
+// no more there than half of --between, which is where it looks for keys
+// (fidelity.AnyTime.Misses). nil when every probe keeps the tolerance.
+func probeSlack(probes []fidelity.Probe, chans []*channel, grid []float64, opts Options) []float64 {
+	loose := opts.Between / 2 / opts.Tolerance
+	if len(opts.frames) == 0 || !(loose > 1) {
+		return nil
+	}
+	extra := make(map[float64]bool, len(opts.frames))
+	for _, f := range opts.frames {
+		extra[f] = true
+	}
+	for _, f := range grid {
+		delete(extra, f)
+	}
+	slack := make([]float64, len(probes))
+	for k, p := range probes {
+		slack[k] = 1
+		if extra[p.Frame] && !p.Edge {
+			slack[k] = loose
+		}
+	}
+	for _, c := range chans {
+		if c.kind != kindData {
+			c.slack = slack
+		}
+	}
+	return slack
+}
+
+// slackAt is slack's factor at probe k (1 when slack is nil).
+func slackAt(slack []float64, k int) float64 {
+	if slack == nil {
+		return 1
+	}
+	return slack[k]
 }

@@ -46,6 +46,9 @@ type bound struct {
 	sigma []float64
 	// dist is each node's error distance (the shell, or its mesh's).
 	dist []float64
+	// slack is each probe's tolerance as a multiple of the one asked
+	// (nil: 1; see probeSlack).
+	slack []float64
 	// ok is false when a scale is zero somewhere on the hierarchy: the
 	// bound is not defined and every probe is measured.
 	ok bool
@@ -167,6 +170,7 @@ func (b *bound) unproved(chans []*channel, probes []fidelity.Probe, todo []int, 
 		b.weigh(dt0, rho0, c, c.errs[0])
 	}
 	for _, k := range todo {
+		limit := limit * slackAt(b.slack, k)
 		copy(b.dt, dt0)
 		copy(b.rho, rho0)
 		for _, c := range moving {
@@ -294,6 +298,10 @@ func exact(h *fidelity.Hierarchy, chans []*channel, byNode [][]*channel, fails [
 		}
 		// Slerp's pose where the gap bound does not settle it.
 		slerped := false
+		tol := tol
+		if b != nil {
+			tol *= slackAt(b.slack, k)
+		}
 		for _, i := range f.nodes {
 			e := fidelity.VertexError(&refW[i], &nlW[i], dist[i])
 			if b != nil && rp[i] < 0.5 {

@@ -57,6 +57,7 @@ type channel struct {
 	blend    []float64 // a constant channel's value between its two keys (constantAt)
 	mods     [][2]int  // probe ranges whose errors the last repairs changed
 	short    bool      // keys written as normalized 16-bit integers
+	slack    []float64 // each probe's allowed error as a multiple of allowed (nil: 1; see probeSlack)
 	buf      [16]float64
 }
 
@@ -122,16 +123,17 @@ func (c *channel) okAt(k, i, j int, a, b []float64, rot bool, probes []fidelity.
 	u := min(max((probes[k].Time-t32[i])/(t32[j]-t32[i]), 0), 1)
 	want := c.vals[k*w : k*w+w]
 	out := c.buf[:w]
+	allowed := c.allowed * slackAt(c.slack, k)
 	if !rot {
 		fidelity.Interpolate(c.path, c.step, fidelity.Slerp, a, b, u, out)
-		return c.err(out, want) <= c.allowed
+		return c.err(out, want) <= allowed
 	}
-	if nlerpDisplacement(a, b, u, want)*c.factor > c.allowed {
+	if nlerpDisplacement(a, b, u, want)*c.factor > allowed {
 		return false
 	}
 	if !nlerpOnly {
 		fidelity.Rotate(fidelity.Slerp, a, b, u, out)
-		return c.err(out, want) <= c.allowed
+		return c.err(out, want) <= allowed
 	}
 	return true
 }

@@ -58,6 +58,7 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 		setAllowed(chans, g, share, opts.Tolerance, opts.ShortRotations)
 	}
 	t32 := times32(probes)
+	slack := probeSlack(probes, chans, grid, opts)
 	for _, c := range chans {
 		c.choose(probes, t32)
 	}
@@ -78,6 +79,7 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 		}
 		setAllowed(chans, g, share, opts.Tolerance, opts.ShortRotations)
 		t32 = times32(probes)
+		slack = probeSlack(probes, chans, grid, opts)
 		for _, c := range chans {
 			c.choose(probes, t32)
 		}
@@ -96,6 +98,7 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 		}
 	}
 	bnd := newBound(h, chans, g.dist)
+	bnd.slack = slack
 	playedErrors(chans, probes, t32, ar)
 	// The probes to check: all at first, then where keys were added, and
 	// there only the nodes below the channels that got them.
@@ -113,7 +116,7 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 		}
 		missed := false
 		exact(h, chans, byNode, fails, probes, t32, g.dist, bnd, opts.Tolerance, func(k, n int, e float64) {
-			if e <= opts.Tolerance {
+			if e <= opts.Tolerance*slackAt(slack, k) {
 				return
 			}
 			missed = true
