@@ -224,17 +224,18 @@ func easeBend(u0, u1, from, to float64) (s1, s2 float64) {
 
 // bend bounds a rotation or scale-axis controller (vxQuatTrack.eval) as
 // the unit quaternion the output carries: LINEAR is VirtoolsSlerp of the
-// stored keys (vxSlerpBend); TCB (Squad of moving slerps, eased) is not
-// bounded (ok false).
+// stored keys (vxSlerpBend); TCB is Squad of moving slerps at the eased
+// fraction, bounded through jets (squadBend), and not where an interval
+// could cross one of VirtoolsSlerp's switches.
 func (tr *vxQuatTrack) bend(f0, f1 float64) (float64, float64, bool) {
 	a, u0, u1, inside, ok := vxSpan(tr.times, f0, f1)
 	if !ok || !inside {
 		return 0, 0, ok
 	}
-	if tr.tcb {
-		return 0, 0, false
-	}
 	d := tr.times[a+1] - tr.times[a]
+	if tr.tcb {
+		return tr.squadBend(a, u0, u1, d)
+	}
 	d1, d2, ok := vxSlerpBend(tr.vals[a], tr.vals[a+1], u0, u1)
 	return d1 / d, d2 / (d * d), ok
 }
