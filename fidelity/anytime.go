@@ -42,9 +42,8 @@ type AnyTime struct {
 	// exceeds the limit asked for (AnyTimeBound's limit), to probe there.
 	Over []float64
 	// Misses are the frames of probes where the error measured exceeds
-	// half the limit beside an interval whose bound exceeds the limit (the
-	// worst of each run of such probes): where keys are needed, not only
-	// probes.
+	// half the limit beside an interval whose bound exceeds the limit:
+	// where keys are needed, not only probes.
 	Misses []float64
 	// Rounds is how many times AnyTimeRefined halved intervals, and
 	// Refined the frames it probed for that (to start from next time).
@@ -299,27 +298,14 @@ func anyTimeBound(h *Hierarchy, eng *Engine, keys []*KeyChannel, probes []Probe,
 }
 
 // misses returns the frames of the probes whose error exceeds half the
-// limit beside an interval over the limit: the worst of each run of such
-// probes. Elsewhere a probe's error, however near the limit, is covered
-// by its intervals' bounds.
+// limit beside an interval over the limit. Elsewhere a probe's error,
+// however near the limit, is covered by its intervals' bounds.
 func misses(probes []Probe, worstAt []float64, over []bool, limit float64) []float64 {
 	var out []float64
-	run, runWorst := -1, 0.0 // the worst probe of the current run
 	for k, worst := range worstAt {
-		beside := over[k] || k > 0 && over[k-1]
-		if limit > 0 && worst > limit/2 && beside {
-			if run < 0 || worst > runWorst {
-				run, runWorst = k, worst
-			}
-			continue
+		if limit > 0 && worst > limit/2 && (over[k] || k > 0 && over[k-1]) {
+			out = append(out, probes[k].Frame)
 		}
-		if run >= 0 {
-			out = append(out, probes[run].Frame)
-			run = -1
-		}
-	}
-	if run >= 0 {
-		out = append(out, probes[run].Frame)
 	}
 	return out
 }

@@ -38,16 +38,17 @@ func decodeSample(t *testing.T, rel string) *model.File {
 
 // With --between 1 mm, the keys are within 1 mm of the engine at random
 // times (not the probes bake chose), measured on the real mesh where the
-// file has one; the clip extras record a bound within 1 mm. The error at
-// the source frames is logged (issue 20 item 1 sets where a jump lands).
+// file has one, and within the tolerance at the source frames; the clip
+// extras record a bound within 1 mm (issue 20's acceptance, on the Bass and
+// all of Gerudo).
 func TestBetweenHoldsAtRandomTimes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("real samples with --between: slow")
 	}
 	for _, tc := range []struct {
 		rel   string
-		clips int // the first clips only (0: all): Gerudo's take minutes
-	}{{"bfres/Animal_Bass.bfres", 0}, {"bfres/Npc_Gerudo_Queen_Animation.bfres", 1}} {
+		clips int // the first clips only (0: all)
+	}{{"bfres/Animal_Bass.bfres", 0}, {"bfres/Npc_Gerudo_Queen_Animation.bfres", 0}} {
 		t.Run(filepath.Base(tc.rel), func(t *testing.T) {
 			f := decodeSample(t, tc.rel)
 			if tc.clips > 0 && len(f.Animations) > tc.clips {
@@ -69,10 +70,9 @@ func TestBetweenHoldsAtRandomTimes(t *testing.T) {
 			for i := range b.Animations {
 				ba, a := &b.Animations[i], &f.Animations[i]
 				rec, _ := ba.Extras[keys.FidelityKey].(map[string]any)
-				if _, ok := rec["anyTime"].(float64); !ok {
-					t.Errorf("%s: recorded %v, want an any-time bound", a.Name, rec)
+				if b, ok := rec["anyTime"].(float64); !ok || b > between {
+					t.Errorf("%s: recorded %v, want an any-time bound within %g", a.Name, rec, between)
 				}
-				t.Logf("%s: recorded %v", a.Name, rec)
 				eng, err := fidelity.NewEngine(h, f.Nodes, a, fidelity.Converter(f, b))
 				if err != nil {
 					t.Fatal(err)
@@ -108,7 +108,11 @@ func TestBetweenHoldsAtRandomTimes(t *testing.T) {
 					t.Errorf("%s: %.3g m at t=%g (%s), more than %g", a.Name, r.Max, r.WorstTime, r.WorstNode, between)
 				}
 				worst = max(worst, r.Max)
-				frames = max(frames, m.Measure(eng, plays, modes, fidelity.FrameProbes(a, ba.SourceFPS)).Max)
+				fr := m.Measure(eng, plays, modes, fidelity.FrameProbes(a, ba.SourceFPS))
+				if fr.Max > 1e-4 {
+					t.Errorf("%s: %.3g m at frame %g (%s), above the tolerance", a.Name, fr.Max, fr.WorstTime*ba.SourceFPS, fr.WorstNode)
+				}
+				frames = max(frames, fr.Max)
 			}
 			t.Logf("random times: largest %.3g m (limit %g); source frames: largest %.3g m", worst, between, frames)
 		})
