@@ -137,11 +137,14 @@ func anyTimeBound(h *Hierarchy, eng *Engine, keys []*KeyChannel, probes []Probe,
 	res := AnyTime{}
 	a := eng.clip.Anim
 	n, np := len(h.Parent), len(probes)
+	// The source rate, frames per second: the largest Frame/Time of the
+	// probes (a discontinuity's side has its time rounded down to
+	// float32, which errs high by at most 6e-8; a clip whose every probe
+	// but the first is a side, jumps at every frame, has no other).
 	src := 0.0
 	for _, p := range probes {
-		if p.Time > 0 && !p.Edge {
-			src = p.Frame / p.Time
-			break
+		if p.Time > 0 {
+			src = max(src, p.Frame/p.Time)
 		}
 	}
 	byTarget := map[target]*KeyChannel{}

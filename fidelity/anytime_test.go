@@ -122,3 +122,14 @@ func TestAnyTimeBoundScaleStretchIsLargestComponent(t *testing.T) {
 		t.Errorf("worst node %q, want the leaf j", at.Node)
 	}
 }
+
+// The same clip probed only at discontinuity sides after the start (a
+// clip that jumps at every frame has no other probes): the source rate
+// comes from them too, and the bound is the same 0.3125 (it was 0.25
+// when the rate came from a probe that is not a side alone: no motion).
+func TestAnyTimeBoundRateFromSides(t *testing.T) {
+	h, eng, keys, _ := hermiteClip(t)
+	probes := []Probe{{Frame: 0, Time: 0}, {Frame: 1, Time: 1, Index: 1, Edge: true}, {Frame: 2, Time: 2, Index: 2, Edge: true}}
+	at := AnyTimeBound(h, eng, keys, probes, Distances{Of: []float64{0}}, 0)
+	near(t, "bound", at.Bound, 0.3125+0x1p-18, 1e-12)
+}
