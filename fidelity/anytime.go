@@ -202,6 +202,9 @@ func anyTimeBound(h *Hierarchy, eng *Engine, keys []*KeyChannel, probes []Probe,
 			d1, d2, ok := sample.Bend(c.ev, s0, s1)
 			if !ok {
 				reason = fmt.Sprintf("%s: no derivative bound for its curve (%T) between frames %g and %g", c.name, c.ev, s0, s1)
+				if why := sample.NoBendReason(c.ev, s0, s1); why != "" {
+					reason += ": " + why
+				}
 				break
 			}
 			d1, d2 = d1*src*c.conv, d2*src*src*c.conv

@@ -34,11 +34,21 @@ func ccSegment(durs []uint32, timing model.CcAnmTiming, f0, f1 float64) (seg int
 	if !(t0 < t1) {
 		return 0, 0, 0, 0, true, true // wholly clamped at one end
 	}
-	passed, rem := ccWalk(durs, uint32(math.Floor((t0+t1)/2)))
+	// ccWalk at the middle, in real ticks: a segment runs from (start,
+	// start + dur]; a zero one is always passed.
+	passed, rem := 0, (t0+t1)/2
+	for passed < len(durs) {
+		d := float64(durs[passed])
+		if d != 0 && d >= rem {
+			break
+		}
+		rem -= d
+		passed++
+	}
 	if passed == len(durs) {
 		return 0, 0, 0, 0, true, true
 	}
-	start := math.Floor((t0+t1)/2) - float64(rem)
+	start := (t0+t1)/2 - rem
 	end := start + float64(durs[passed])
 	slack := keySlack * (1 + t1)
 	if t0 < start-slack || t1 > end+slack {

@@ -10,8 +10,8 @@ import (
 
 // ccs-anime-playback.txt "Floats and vectors": keys 0 at frame 0 and 2 at
 // frame 4 make one segment of 4·256 ticks with delta 2: 0.5 a frame,
-// without bending; the final hold (delta 0) does not move; an interval
-// across the key at frame 4 is not bounded.
+// without bending; the final hold (delta 0) does not move, from the
+// key's tick on; an interval across the key at frame 4 is not bounded.
 func TestBendCcAnmTrack(t *testing.T) {
 	ev, err := Compile(&model.CcAnmTrack{Timing: model.CcAnmTiming{Frames: 10}, Kind: model.CcAnmKeyed, Width: 1,
 		Frames: []uint32{0, 4}, Values: []float32{0, 2}})
@@ -21,7 +21,8 @@ func TestBendCcAnmTrack(t *testing.T) {
 	for _, c := range []struct {
 		f0, f1, d1 float64
 		ok         bool
-	}{{1, 2, 0.5, true}, {0, 4, 0.5, true}, {5, 6, 0, true}, {3, 5, 0, false}, {9, 12, 0, true}} {
+	}{{1, 2, 0.5, true}, {0, 4, 0.5, true}, {5, 6, 0, true}, {3, 5, 0, false}, {9, 12, 0, true},
+		{4, 4 + 1.0/256, 0, true}, {4 - 1.0/256, 4, 0.5, true}} { // a tick each side of the key
 		d1, d2, ok := Bend(ev, c.f0, c.f1)
 		if ok != c.ok || (ok && (!nearRel(d1, c.d1) || d2 != 0)) {
 			t.Errorf("Bend(%g, %g) = %g, %g, %v; want %g, 0, %v", c.f0, c.f1, d1, d2, ok, c.d1, c.ok)

@@ -51,3 +51,24 @@ func TestBendVirtoolsProgression(t *testing.T) {
 		t.Errorf("the chord misses by %g, want 0.3125", miss)
 	}
 }
+
+// A report names why a bound is missing: a composed matrix, a merge's
+// slerp of two moving rotations (factor ½), a Squad switch.
+func TestNoBendReason(t *testing.T) {
+	rot := &model.VirtoolsQuatController{Interp: model.VirtoolsLinear, Keys: []model.VirtoolsQuatKey{{Time: 0, Value: [4]float64{0, 0, 0, 1}}, {Time: 4, Value: [4]float64{0, 0, 1, 0}}}}
+	src := &model.VirtoolsObjectAnimation{Name: "s", Length: 4, Rotation: rot}
+	merge := &model.VirtoolsObjectAnimation{Name: "m", Length: 4, Flags: model.VirtoolsMergedAnimation, Merge: &model.VirtoolsMerge{A: src, B: src, Factor: 0.5}}
+	ev, err := Compile(&model.VirtoolsTransform{Part: model.VirtoolsPartRotation, Anim: merge})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, ok := Bend(ev, 1, 2); ok {
+		t.Error("a merge's slerp of two moving rotations was bounded")
+	}
+	if r := NoBendReason(ev, 1, 2); r != "a Virtools merge slerps two moving rotations (no derived bound)" {
+		t.Errorf("reason %q", r)
+	}
+	if r := NoBendReason(&constantEval{v: []float64{1}}, 0, 1); r != "" {
+		t.Errorf("a constant's reason %q, want none", r)
+	}
+}
