@@ -274,7 +274,7 @@ func exact(h *fidelity.Hierarchy, chans []*channel, byNode [][]*channel, fails [
 						if c.kind == kindRotation {
 							// slerp's blend as clients compute it is not
 							// normalised: its length error counts too.
-							g += c.unit
+							g += c.unitAt(k, probes, t32)
 						}
 						b.weigh(unused, rp, c, c.errs[at])
 					}
@@ -355,6 +355,19 @@ func set(l *fidelity.TRS, kind int, v []float64) {
 // segment finds where a client plays probe k with the chosen keys: between
 // keys a and z at fraction u, or at key a alone (z = -1). The segment is
 // found by the float32 key times, as a client does.
+// unitAt is the unit-length term at probe k: a 16-bit channel's is its
+// segment's own (pairLengthError), within the channel's.
+func (c *channel) unitAt(k int, probes []fidelity.Probe, t32 []float64) float64 {
+	if !c.short || c.width != 4 || c.step {
+		return c.unit
+	}
+	a, z, _ := c.segment(k, probes, t32)
+	if z < 0 {
+		z = a
+	}
+	return min(c.unit, pairLengthError(c.v32[a*4:a*4+4], c.v32[z*4:z*4+4]))
+}
+
 func (c *channel) segment(k int, probes []fidelity.Probe, t32 []float64) (a, z int, u float64) {
 	j := c.cursor
 	if j >= len(c.keys) || c.keys[j] > k {
@@ -426,33 +439,39 @@ func playedErrors(chans []*channel, probes []fidelity.Probe, t32 []float64, ar *
 		if c.node < 0 || c.width > 16 {
 			continue
 		}
-		w := c.width
 		c.errs = ar.take(len(probes))
 		// The unit-length term of rotation keys (see lengthTerm); a 16-bit
 		// channel's was worked out with its rounding (quantize).
-		if c.kind != kindRotation || w != 4 {
+		if c.kind != kindRotation || c.width != 4 {
 			c.unit = 0
 		} else if !c.short {
 			c.unit = lengthTerm(c.v32)
 		}
-		if c.constant && len(c.keys) > 0 {
-			// One value throughout: the error is the rounding of the key.
-			a := c.keys[0]
-			ek := channelError(c, c.v32[a*w:a*w+w], c.vals[a*w:a*w+w]) + c.unit
-			for k := range c.errs {
-				c.errs[k] = ek
-			}
-			continue
+		c.playedErrors(probes, t32)
+	}
+}
+
+// playedErrors sets the channel's error at every probe (errs, allocated)
+// with its keys and unit-length term.
+func (c *channel) playedErrors(probes []fidelity.Probe, t32 []float64) {
+	w := c.width
+	if c.constant && len(c.keys) > 0 {
+		// One value throughout: the error is the rounding of the key.
+		a := c.keys[0]
+		ek := channelError(c, c.v32[a*w:a*w+w], c.vals[a*w:a*w+w]) + c.unit
+		for k := range c.errs {
+			c.errs[k] = ek
 		}
-		if len(c.keys) == 1 {
-			for k := range probes {
-				c.errs[k] = channelError(c, c.v32[c.keys[0]*w:c.keys[0]*w+w], c.vals[k*w:k*w+w]) + c.unit
-			}
-			continue
+		return
+	}
+	if len(c.keys) == 1 {
+		for k := range probes {
+			c.errs[k] = channelError(c, c.v32[c.keys[0]*w:c.keys[0]*w+w], c.vals[k*w:k*w+w]) + c.unit
 		}
-		for j := 0; j+1 < len(c.keys); j++ {
-			c.segmentErrors(c.keys[j], c.keys[j+1], probes, t32)
-		}
+		return
+	}
+	for j := 0; j+1 < len(c.keys); j++ {
+		c.segmentErrors(c.keys[j], c.keys[j+1], probes, t32)
 	}
 }
 
@@ -494,18 +513,22 @@ func (c *channel) segmentErrors(a, z int, probes []fidelity.Probe, t32 []float64
 		hi = z - 1
 	}
 	rot := c.kind == kindRotation && w == 4 && !c.step
-	gap := 0.0
+	gap, unit := 0.0, c.unit
 	if rot {
 		gap = slerpGap(va, vz)
+		if c.short {
+			// The segment's own length term, within the channel's.
+			unit = min(unit, pairLengthError(va, vz))
+		}
 	}
 	for k := lo; k <= hi; k++ {
 		u := min(max((probes[k].Time-t32[a])/span, 0), 1)
 		if rot {
-			c.errs[k] = nlerpDisplacement(va, vz, u, c.vals[k*w:k*w+w]) + gapAt(gap, u) + c.unit
+			c.errs[k] = nlerpDisplacement(va, vz, u, c.vals[k*w:k*w+w]) + gapAt(gap, u) + unit
 			continue
 		}
 		fidelity.Interpolate(c.path, c.step, fidelity.Nlerp, va, vz, u, out[:w])
-		c.errs[k] = channelError(c, out[:w], c.vals[k*w:k*w+w]) + c.unit
+		c.errs[k] = channelError(c, out[:w], c.vals[k*w:k*w+w]) + unit
 	}
 }
 

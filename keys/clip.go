@@ -58,7 +58,17 @@ type channel struct {
 	mods     [][2]int  // probe ranges whose errors the last repairs changed
 	short    bool      // keys written as normalized 16-bit integers
 	slack    []float64 // each probe's allowed error as a multiple of allowed (nil: 1; see probeSlack)
-	buf      [16]float64
+	// q16 is the 16-bit rounding of every probe (in float32, as v32) of a
+	// rotation channel whose rounding is within half the tolerance but not
+	// within the half of its allowed error that quantize gives it:
+	// shareProbes may still write it so at every probe. q16Unit is its
+	// length term (neighbourLengthError).
+	q16     []float64
+	q16Unit float64
+	// floatKeys are the keys chosen in floats of a channel that shareProbes
+	// moved to 16 bits at every probe: unshort puts them back.
+	floatKeys []int
+	buf       [16]float64
 }
 
 // err is the error of a client value against the engine's.

@@ -103,7 +103,7 @@ func TestQuantizeKeepsAHalf(t *testing.T) {
 		return c
 	}
 	c := mk(8e-5)
-	c.quantize()
+	c.quantize(1)
 	const between = 1.4677033e-5
 	if !c.short || math.Abs(c.allowed-(8e-5-between)) > 1e-12 {
 		t.Fatalf("allowed 8e-5: short %v, allowed after %g (want %g)", c.short, c.allowed, 8e-5-between)
@@ -112,9 +112,26 @@ func TestQuantizeKeepsAHalf(t *testing.T) {
 		t.Errorf("v32 %v: the choice must see the rounded keys", c.v32)
 	}
 	c = mk(7.5e-5)
-	c.quantize()
+	c.quantize(1)
 	if c.short || c.allowed != 7.5e-5 || c.v32[2] != float64(float32(0.6)) {
 		t.Errorf("allowed 7.5e-5 (half is below 3.9063e-5): short %v, allowed %g, v32 %v", c.short, c.allowed, c.v32)
+	}
+	// Within half the tolerance (1 m here), the rounding is kept for shareProbes
+	// (16 bits at every probe): both probes' (19660, 26214)/32767 in
+	// float32, with the length error of neighbouring keys, |1 − |q|²| times
+	// their turn 2·z/|q| (≈ 1.22076e-5 · 1.19998; float32 moves |q|² by
+	// about 1e-7, so it is worked out from the float32 values).
+	z, w := float64(float32(19660.0/32767)), float64(float32(26214.0/32767))
+	n2 := z*z + w*w
+	next := math.Abs(1-n2) * 2 * z / math.Sqrt(n2)
+	if len(c.q16) != 8 || c.q16[2] != z || c.q16[7] != w || math.Abs(c.q16Unit-next) > 1e-15 || math.Abs(next-1.4649e-5) > 5e-7 {
+		t.Errorf("tolerance 1: q16 %v (want z %v, w %v), length term %g (want %g)", c.q16, z, w, c.q16Unit, next)
+	}
+	// Half the tolerance below the key's 3.9063e-5: no rounding kept.
+	c = mk(7.5e-5)
+	c.quantize(7.8e-5)
+	if c.q16 != nil {
+		t.Errorf("tolerance 7.8e-5: q16 %v, want none", c.q16)
 	}
 }
 
