@@ -288,9 +288,11 @@ func anyTimeBound(h *Hierarchy, eng *Engine, keys []*KeyChannel, probes []Probe,
 		}
 		over[k] = limit > 0 && ib.bound > limit
 		// Halving helps where the interval's own part (above its probes'
-		// errors) is a good part of the limit, not where a probe's error
-		// alone exceeds it.
-		if limit > 0 && ib.bound > limit && ib.bound-max(worstAt[k], worstAt[k+1]) > limit/8 {
+		// errors) is a good part of the limit, or where the probes are
+		// within it (halving can then bring the bound within it too), not
+		// where a probe's error alone exceeds it.
+		probed := max(worstAt[k], worstAt[k+1])
+		if limit > 0 && ib.bound > limit && (ib.bound-probed > limit/8 || probed < limit) {
 			res.Over = append(res.Over, (p0.Frame+p1.Frame)/2)
 		}
 	}

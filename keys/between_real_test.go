@@ -58,8 +58,8 @@ func TestBetweenHoldsAtRandomTimes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			const between = 1e-3
-			if err := keys.Reduce(f, b, keys.Options{Tolerance: 1e-4, Between: between, ShortRotations: true}); err != nil {
+			const between = 1e-3 // as bake --between 0.001 (one probe a frame: --probes)
+			if err := keys.Reduce(f, b, keys.Options{Tolerance: 1e-4, Between: between, ShortRotations: true, PerFrame: 1}); err != nil {
 				t.Fatal(err)
 			}
 			h := fidelity.NewHierarchy(b.Nodes)
