@@ -16,7 +16,10 @@ import (
 // tick, the only times the game can show (docs/fidelity.md, "Which times
 // the engine can show"). Between two ticks the game holds the earlier
 // tick's value: at most one tick's motion, d1/256 of a frame, off that
-// curve.
+// curve. A probe between two ticks (a float32 key time just below a key,
+// a halving finer than a tick) measures that held value, up to a part of
+// a tick's motion e off the curve, which the consumer's
+// max(|D(t_a)|, |D(t_b)|) then misses: tickSlack adds it.
 
 // ccSegment finds the segment of durs that holds the frames [f0, f1]
 // (clamped to the playable ticks [0, (N−1)·256] as _AnimateForward
@@ -70,12 +73,18 @@ func (e *ccTrackEval) Bend(f0, f1 float64) (float64, float64, bool) {
 	if !ok || held {
 		return 0, 0, ok
 	}
+	slope := e.slope(seg, d)
+	return slope, tickSlack(f0, f1, func(t float64) float64 { return ccSlope(e.durs, e.timing, t, e.slope) }), true
+}
+
+// slope is |delta|/(dur/256) of segment seg, d frames long.
+func (e *ccTrackEval) slope(seg int, d float64) float64 {
 	var s float64
 	for j := range e.width {
 		x := ps2float.ToFloat64(e.deltas[seg*e.width+j])
 		s += x * x
 	}
-	return math.Sqrt(s) / d, 0, true
+	return math.Sqrt(s) / d
 }
 
 // Bend implements Bender for ccAnm rotations: single values and stepped
@@ -93,12 +102,23 @@ func (e *ccRotEval) Bend(f0, f1 float64) (float64, float64, bool) {
 	if !ok || held {
 		return 0, 0, ok
 	}
+	slack := tickSlack(f0, f1, func(t float64) float64 { return ccSlope(e.durs, e.timing, t, e.slope) })
 	if e.kind == model.CcAnmKeyed {
 		w := math.Abs(e.angles[seg]) / d
-		return w / 2, w * w / 4, true
+		return w / 2, w*w/4 + slack, true
 	}
 	d1, d2, ok := unitSlerpBend(e.quats[e.from[seg]][:], e.quats[e.to[seg]][:], u0, u1)
-	return d1 / d, d2 / (d * d), ok
+	return d1 / d, d2/(d*d) + slack, ok
+}
+
+// slope bounds |q'| over segment seg, d frames long: ω/2 for an Euler
+// step, the slerp's (or its nlerp's) rate for quaternion keys.
+func (e *ccRotEval) slope(seg int, d float64) float64 {
+	if e.kind == model.CcAnmKeyed {
+		return math.Abs(e.angles[seg]) / d / 2
+	}
+	d1, _, _ := unitSlerpBend(e.quats[e.from[seg]][:], e.quats[e.to[seg]][:], 0, 1)
+	return d1 / d
 }
 
 // unitSlerpBend bounds Slerp (keyed.go) of unit keys a and b over the
@@ -116,4 +136,35 @@ func unitSlerpBend(a, b []float64, u0, u1 float64) (float64, float64, bool) {
 	}
 	w := math.Acos(min(dot, 1))
 	return w, w * w, true
+}
+
+// tickSlack is what Bend adds to d2 for the interval's ends that are not
+// whole ticks: the game shows g(⌊T⌋) at tick time T, off the curve g by
+// e ≤ slope·(T − ⌊T⌋) (the slope of the segment holding (⌊T⌋, T]), so the
+// error measured there may be e below the curve's; 8·e/h² in d2 adds e to
+// the consumer's h²/8·d2 term (h = f1 − f0). Whole-tick ends add nothing.
+func tickSlack(f0, f1 float64, slope func(tick float64) float64) float64 {
+	e := 0.0
+	for _, f := range []float64{f0, f1} {
+		t := f * ccTicksPerFrame
+		if frac := t - math.Floor(t); frac > 0 {
+			e = max(e, slope(math.Floor(t)+frac/2)*frac/ccTicksPerFrame)
+		}
+	}
+	if e == 0 {
+		return 0
+	}
+	return 8 * e / ((f1 - f0) * (f1 - f0))
+}
+
+// ccSlope is the largest first derivative (per frame) of the segment of
+// durs holding tick t, from rate(seg, frames) (0 past every segment or
+// outside the playable ticks).
+func ccSlope(durs []uint32, timing model.CcAnmTiming, t float64, rate func(seg int, frames float64) float64) float64 {
+	f := t / ccTicksPerFrame
+	seg, _, _, d, held, ok := ccSegment(durs, timing, f, f+1e-9)
+	if !ok || held {
+		return 0
+	}
+	return rate(seg, d)
 }

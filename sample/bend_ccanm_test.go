@@ -28,6 +28,13 @@ func TestBendCcAnmTrack(t *testing.T) {
 			t.Errorf("Bend(%g, %g) = %g, %g, %v; want %g, 0, %v", c.f0, c.f1, d1, d2, ok, c.d1, c.ok)
 		}
 	}
+	// From half a tick past frame 1 the game still shows frame 1's tick,
+	// 0.5·(0.5/256) = 1/1024 below the line: d2 = 8·(1/1024)/h², h = 1 −
+	// 0.5/256, adds exactly that to the chord term h²/8·d2.
+	h := 1 - 0.5/256
+	if d1, d2, ok := Bend(ev, 1+0.5/256, 2); !ok || !nearRel(d1, 0.5) || !nearRel(d2, 8.0/1024/(h*h)) {
+		t.Errorf("Bend(1 + ½ tick, 2) = %g, %g, %v; want 0.5, %g", d1, d2, ok, 8.0/1024/(h*h))
+	}
 }
 
 // ccs-anime-playback.txt "Rotations": Euler keys (0, 0, 0) at frame 0 and
