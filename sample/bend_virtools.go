@@ -18,66 +18,92 @@ import (
 // false), nor is the composed matrix (a scale axis that is not the
 // identity).
 func (e *vxTransformEval) Bend(f0, f1 float64) (float64, float64, bool) {
+	var which int
 	switch e.part {
 	case model.VirtoolsPartTranslation:
-		d1, d2, _, ok := e.anim.vectorBend(f0, f1, vxCompPosition, 0)
-		return d1, d2, ok
+		which = vxCompPosition
 	case model.VirtoolsPartScale:
-		d1, d2, _, ok := e.anim.vectorBend(f0, f1, vxCompScale, 0)
-		return d1, d2, ok
+		which = vxCompScale
 	case model.VirtoolsPartRotation:
-		d1, d2, _, ok := e.anim.quatBend(f0, f1, vxCompRotation, 0)
-		return d1, d2, ok
+		which = vxCompRotation
 	case model.VirtoolsPartScaleAxis:
-		d1, d2, _, ok := e.anim.quatBend(f0, f1, vxCompScaleAxis, 0)
-		return d1, d2, ok
+		which = vxCompScaleAxis
+	default:
+		return 0, 0, false
 	}
-	return 0, 0, false
+	d1, d2, _, ok := e.anim.partBend(f0, f1, which, 0)
+	return d1, d2, ok
 }
 
-// vectorBend bounds vector (EvaluatePosition / EvaluateScale) over
-// [f0, f1]; present is false where the component is absent (the rest
-// value shows).
-func (e *vxAnim) vectorBend(f0, f1 float64, which, depth int) (d1, d2 float64, present, ok bool) {
-	ignore, own := model.VirtoolsIgnorePosition, e.pos
-	if which == vxCompScale {
-		ignore, own = model.VirtoolsIgnoreScale, e.scale
+// partBend bounds one component (vxComp*) over [f0, f1], as vector and
+// quat give it (EvaluatePosition, EvaluateScale, EvaluateRotation,
+// EvaluateScaleAxis); rotations as the unit quaternion the output carries
+// (vxHamiltonUnit). present is false where the component is absent (the
+// rest value shows). A merge's source X runs at ℓ_X/ℓ frames of its own
+// per frame of the merge: its rate scales by that, its bend by the
+// square; vectors blend by the factor, rotations take one source.
+func (e *vxAnim) partBend(f0, f1 float64, which, depth int) (d1, d2 float64, present, ok bool) {
+	if depth > vxMaxMergeDepth {
+		return 0, 0, false, false
 	}
-	if e.flags&ignore != 0 || depth > vxMaxMergeDepth {
-		return 0, 0, false, depth <= vxMaxMergeDepth
+	ignore, leaf := e.leaf(which)
+	if e.flags&ignore != 0 {
+		return 0, 0, false, true
 	}
 	if !e.merged {
-		if own == nil {
+		if leaf == nil {
 			return 0, 0, false, true
 		}
-		d1, d2, ok = own.bend(f0, f1)
+		d1, d2, ok = leaf(f0, f1)
 		return d1, d2, true, ok
 	}
-	// Source X runs at ℓ_X/ℓ frames of its own per frame of the merge:
-	// its rate scales by that, its bend by the square.
 	var r1, r2 [2]float64
 	var has [2]bool
 	for i, s := range []*vxAnim{e.a, e.b} {
 		k := e.merge(s)
-		a1, a2, p, ok := s.vectorBend(f0*k, f1*k, which, depth+1)
+		a1, a2, p, ok := s.partBend(f0*k, f1*k, which, depth+1)
 		if !ok {
 			return 0, 0, false, false
 		}
 		r1[i], r2[i], has[i] = a1*math.Abs(k), a2*k*k, p
 	}
+	vector := which == vxCompPosition || which == vxCompScale
 	switch {
-	case e.factor == 0:
+	case e.factor == 0 || (has[0] && !has[1]):
 		return r1[0], r2[0], has[0], true
-	case e.factor == 1:
+	case e.factor == 1 || !has[0]:
 		return r1[1], r2[1], has[1], true
-	case has[0] && has[1]:
-		f := math.Abs(e.factor)
-		g := math.Abs(1 - e.factor)
+	case vector:
+		f, g := math.Abs(e.factor), math.Abs(1-e.factor)
 		return g*r1[0] + f*r1[1], g*r2[0] + f*r2[1], true, true
-	case has[0]:
-		return r1[0], r2[0], true, true
 	}
-	return r1[1], r2[1], has[1], true
+	return 0, 0, true, false // Slerp of two moving rotations
+}
+
+// leaf is a component's ignore flag and its controller's bound (nil when
+// the animation has no such controller).
+func (e *vxAnim) leaf(which int) (uint32, func(f0, f1 float64) (float64, float64, bool)) {
+	switch which {
+	case vxCompPosition:
+		if e.pos != nil {
+			return model.VirtoolsIgnorePosition, e.pos.bend
+		}
+		return model.VirtoolsIgnorePosition, nil
+	case vxCompScale:
+		if e.scale != nil {
+			return model.VirtoolsIgnoreScale, e.scale.bend
+		}
+		return model.VirtoolsIgnoreScale, nil
+	case vxCompRotation:
+		if e.rot != nil {
+			return model.VirtoolsIgnoreRotation, e.rot.bend
+		}
+		return model.VirtoolsIgnoreRotation, nil
+	}
+	if e.axis != nil {
+		return model.VirtoolsIgnoreScaleAxis, e.axis.bend
+	}
+	return model.VirtoolsIgnoreScaleAxis, nil
 }
 
 // merge is the time scale from a merge to its source s (sourceTimes).
@@ -86,42 +112,6 @@ func (e *vxAnim) merge(s *vxAnim) float64 {
 		return 0
 	}
 	return s.length / e.length
-}
-
-// quatBend bounds the rotation (or scale axis) quat gives over [f0, f1],
-// as the unit quaternion the output carries (vxHamiltonUnit).
-func (e *vxAnim) quatBend(f0, f1 float64, which, depth int) (d1, d2 float64, present, ok bool) {
-	ignore, own := model.VirtoolsIgnoreRotation, e.rot
-	if which == vxCompScaleAxis {
-		ignore, own = model.VirtoolsIgnoreScaleAxis, e.axis
-	}
-	if e.flags&ignore != 0 || depth > vxMaxMergeDepth {
-		return 0, 0, false, depth <= vxMaxMergeDepth
-	}
-	if !e.merged {
-		if own == nil {
-			return 0, 0, false, true
-		}
-		d1, d2, ok = own.bend(f0, f1)
-		return d1, d2, true, ok
-	}
-	var r1, r2 [2]float64
-	var has [2]bool
-	for i, s := range []*vxAnim{e.a, e.b} {
-		k := e.merge(s)
-		a1, a2, p, ok := s.quatBend(f0*k, f1*k, which, depth+1)
-		if !ok {
-			return 0, 0, false, false
-		}
-		r1[i], r2[i], has[i] = a1*math.Abs(k), a2*k*k, p
-	}
-	switch {
-	case e.factor == 0 || (has[0] && !has[1]):
-		return r1[0], r2[0], has[0], true
-	case e.factor == 1 || !has[0]:
-		return r1[1], r2[1], has[1], true
-	}
-	return 0, 0, true, false // Slerp of two moving sources
 }
 
 // vxSpan finds the controller segment that holds [f0, f1] as vxSegment

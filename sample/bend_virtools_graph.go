@@ -145,18 +145,10 @@ func (e *vxProgressionEval) shapeRanges(p0, p1 float64) (v, d1, d2 span, ok bool
 	if c == nil {
 		return span{p0, p1}, point(1), point(0), true
 	}
-	mid := (p0 + p1) / 2
-	j := -1
-	for k, x := range c.x {
-		if mid <= x {
-			j = k
-			break
-		}
-	}
-	if j < 0 {
+	a, b, in := c.segment((p0 + p1) / 2)
+	if !in {
 		return point(0), point(0), point(0), true
 	}
-	a, b := max(j-1, 0), j
 	dx := c.x[b] - c.x[a]
 	switch {
 	case dx == 0:

@@ -85,18 +85,10 @@ func rescaleTangent(t [2]float64, x float64) [2]float64 {
 // [0, 1]. It returns 0 when x lies past the last point.
 func (v *Virtools2dCurve) GetY(x float64) float64 {
 	x = clamp01(x)
-	j := -1
-	for k, px := range v.x {
-		if x <= px {
-			j = k
-			break
-		}
-	}
-	if j < 0 {
+	a, b, ok := v.segment(x)
+	if !ok {
 		return 0
 	}
-	a := max(j-1, 0)
-	b := j
 	var y float64
 	switch {
 	case v.x[a] == v.x[b]:
@@ -109,6 +101,17 @@ func (v *Virtools2dCurve) GetY(x float64) float64 {
 		y = h00*v.y[a] + h10*v.out[a][1] + h01*v.y[b] + h11*v.in[b][1]
 	}
 	return clamp01(y)
+}
+
+// segment is GetY's search: the points a and b around x (a = b at or
+// before the first point); ok is false past the last point.
+func (v *Virtools2dCurve) segment(x float64) (a, b int, ok bool) {
+	for k, px := range v.x {
+		if x <= px {
+			return max(k-1, 0), k, true
+		}
+	}
+	return 0, 0, false
 }
 
 // solveS finds the Hermite parameter whose x is x. After the update the
