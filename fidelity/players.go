@@ -75,6 +75,13 @@ func NewEngine(h *Hierarchy, src []model.Node, a *model.Animation, cv *sample.Co
 	if err != nil {
 		return nil, err
 	}
+	return NewEngineOf(h, src, clip, cv)
+}
+
+// NewEngineOf is NewEngine with the clip's channels already compiled
+// (sample.BakedAnimation.Compiled).
+func NewEngineOf(h *Hierarchy, src []model.Node, clip *sample.Clip, cv *sample.Converter) (*Engine, error) {
+	a := clip.Anim
 	if len(src) != len(h.Names) {
 		return nil, fmt.Errorf("%d source nodes for %d baked ones", len(src), len(h.Names))
 	}

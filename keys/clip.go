@@ -99,7 +99,7 @@ func (c *channel) ok(i, j int, probes []fidelity.Probe, t32 []float64, nlerpOnly
 	w := c.width
 	a, b := c.v32[i*w:i*w+w], c.v32[j*w:j*w+w]
 	rot := c.kind == kindRotation && !c.step
-	if rot && (math.Abs(a[0]*b[0]+a[1]*b[1]+a[2]*b[2]+a[3]*b[3]) < minKeyDot || slerpGap(a, b)*maxGapAt*c.factor > c.allowed/4) {
+	if rot && (math.Abs(a[0]*b[0]+a[1]*b[1]+a[2]*b[2]+a[3]*b[3]) < minKeyDot || c.gapTooWide(a, b)) {
 		return false
 	}
 	// A client finds the segment by the float32 key times: the probe at a
@@ -124,6 +124,39 @@ func (c *channel) ok(i, j int, probes []fidelity.Probe, t32 []float64, nlerpOnly
 		}
 	}
 	return true
+}
+
+// gapTooWide reports whether slerpGap(a, b)·maxGapAt·factor exceeds a
+// quarter of the allowed error (see maxGapAt). Most segments the search
+// tries are far from that limit either way: bounds on the angle without
+// its arccosine decide them, and only those within a margin of the limit
+// are worked out exactly (the answer is always the exact one's).
+func (c *channel) gapTooWide(a, b []float64) bool {
+	limit := c.allowed / 4
+	d := math.Abs(a[0]*b[0] + a[1]*b[1] + a[2]*b[2] + a[3]*b[3])
+	n := math.Sqrt((a[0]*a[0] + a[1]*a[1] + a[2]*a[2] + a[3]*a[3]) * (b[0]*b[0] + b[1]*b[1] + b[2]*b[2] + b[3]*b[3]))
+	if n != 0 {
+		// With s = sin(φ/2) = √((1 − cos φ)/2): 2s ≤ φ ≤ 2s/√(1 − s²)
+		// (sin x ≤ x ≤ tan x on [0, π/2]).
+		s2 := (1 - min(d/n, 1)) / 2
+		lo := 2 * math.Sqrt(s2)
+		hi := lo / math.Sqrt(1-s2)
+		kLo, kHi := 1.07, 1.33
+		if lo > 0.8 {
+			kLo = 1.33
+		}
+		if hi <= 0.8 {
+			kHi = 1.07
+		}
+		scale := 2 * maxGapAt * c.factor / 6
+		if kHi*hi*hi*hi*scale*(1+1e-6) < limit {
+			return false
+		}
+		if kLo*lo*lo*lo*scale*(1-1e-6) > limit {
+			return true
+		}
+	}
+	return slerpGap(a, b)*maxGapAt*c.factor > limit
 }
 
 // okAt reports whether keys a at probe i and b at probe j play probe k
@@ -265,12 +298,28 @@ func sampleChannelsFrom(h *fidelity.Hierarchy, eng *fidelity.Engine, ba *sample.
 			constant: sample.IsConstant(evals[ci])}
 		w := c.width
 		c.vals, c.v32 = ar.take(n*w), ar.take(n*w) // every entry is written below
+		c.bad = -1
+		if c.constant && n > 0 {
+			// One value throughout: the first probe's, repeated.
+			if prev != nil && from[0] >= 0 {
+				copy(c.vals[:w], prev[ci].vals[from[0]*w:from[0]*w+w])
+			} else {
+				eng.Data(probes[0], ci, c.vals[:w])
+			}
+			for j, v := range c.vals[:w] {
+				c.v32[j] = float64(float32(v))
+				if v-v != 0 { // NaN or ±Inf
+					c.bad = 0
+				}
+			}
+			repeat(c.vals, w)
+			repeat(c.v32, w)
+			chans[ci] = c
+			continue
+		}
 		for k, p := range probes {
 			v := c.vals[k*w : k*w+w]
 			switch {
-			case c.constant && k > 0:
-				copy(v, c.vals[:w])
-				continue
 			case prev != nil && from[k] >= 0:
 				copy(v, prev[ci].vals[from[k]*w:from[k]*w+w])
 			default:
@@ -283,7 +332,6 @@ func sampleChannelsFrom(h *fidelity.Hierarchy, eng *fidelity.Engine, ba *sample.
 				}
 			}
 		}
-		c.bad = -1
 		for j, v := range c.vals {
 			c.v32[j] = float64(float32(v))
 			if v-v != 0 && c.bad < 0 { // NaN or ±Inf
@@ -295,6 +343,13 @@ func sampleChannelsFrom(h *fidelity.Hierarchy, eng *fidelity.Engine, ba *sample.
 	return chans
 }
 
+// repeat fills s with copies of its first w values.
+func repeat(s []float64, w int) {
+	for done := w; done < len(s); done *= 2 {
+		copy(s[done:], s[:done])
+	}
+}
+
 // findJumps looks for discontinuities between neighbouring probes that no
 // source key announced (a teleport inside a curve): an interval whose
 // change dwarfs its neighbours' is halved, following the half that holds
@@ -303,12 +358,15 @@ func sampleChannelsFrom(h *fidelity.Hierarchy, eng *fidelity.Engine, ba *sample.
 func findJumps(eng *fidelity.Engine, chans []*channel, probes []fidelity.Probe, src float64) []float64 {
 	var edges []float64
 	n := len(probes)
+	var d []float64 // each channel's change between neighbouring probes, in turn
 	for ci, c := range chans {
 		if c.constant || c.width > 16 || n < 2 {
 			continue
 		}
 		w := c.width
-		d := make([]float64, n-1)
+		if d == nil {
+			d = make([]float64, n-1)
+		}
 		for i := range n - 1 {
 			d[i] = c.err(c.vals[i*w:i*w+w], c.vals[(i+1)*w:(i+2)*w])
 		}

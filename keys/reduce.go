@@ -14,7 +14,7 @@ import (
 // reduceClip chooses the keys of one clip and writes them into ba.
 func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *model.Animation, ba *sample.BakedAnimation,
 	cv *sample.Converter, opts Options) error {
-	eng, err := fidelity.NewEngine(h, srcNodes, a, cv)
+	eng, err := engine(h, srcNodes, a, ba, cv)
 	if err != nil {
 		return err
 	}
@@ -202,6 +202,14 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 		}
 	}
 	return write(ba, chans, probes)
+}
+
+// engine plays a, with the channels the bake compiled when ba has them.
+func engine(h *fidelity.Hierarchy, srcNodes []model.Node, a *model.Animation, ba *sample.BakedAnimation, cv *sample.Converter) (*fidelity.Engine, error) {
+	if clip := ba.Compiled(a); clip != nil {
+		return fidelity.NewEngineOf(h, srcNodes, clip, cv)
+	}
+	return fidelity.NewEngine(h, srcNodes, a, cv)
 }
 
 // extraSides returns the frames of the discontinuity sides to leave out:
@@ -573,10 +581,16 @@ func (c *channel) quantize(tol float64) {
 	}
 	// Rounded in place, in float32 as clients hold them (three.js's
 	// Float32Array), and put back when the rounding costs too much.
+	// The errors are those of shortErrors, worked out as the rounding goes:
+	// once a key's error is past both half the allowed error and half the
+	// tolerance, neither use of the rounding below remains and the rest of
+	// the channel is not rounded.
 	target := quantSweep(c.vals)
+	half := c.allowed / 2
+	var key, stretch float64
 	for k := 0; k < len(c.vals); k += 4 {
 		q := c.v32[k : k+4]
-		if v := c.vals[k : k+4]; k >= 4 && v[0] == c.vals[k-4] && v[1] == c.vals[k-3] && v[2] == c.vals[k-2] && v[3] == c.vals[k-1] {
+		if heldAt(c.vals, k) {
 			copy(q, c.v32[k-4:k]) // the same value as the probe before (a held pose)
 			continue
 		}
@@ -584,9 +598,16 @@ func (c *channel) quantize(tol float64) {
 		for j, v := range q {
 			q[j] = float64(float32(v))
 		}
+		e, n := keyError(c.vals[k:k+4], q)
+		key, stretch = max(key, e), max(stretch, n)
+		if key*c.factor > half && key*c.factor > tol/2 {
+			break
+		}
 	}
-	key, between := shortErrors(c.vals, c.v32)
-	half := c.allowed / 2
+	var between float64 // of use only when the keys are within half
+	if !(key*c.factor > half) {
+		between = stretch * quantSweep(c.v32)
+	}
 	if key*c.factor > half || between*c.factor > half {
 		// Within half the tolerance, the rounding may still do at every
 		// probe, where no key is interpolated (shareProbes); the
@@ -620,15 +641,21 @@ func shortErrors(vals, q []float64) (key, between float64) {
 	sweep := quantSweep(q)
 	var stretch float64
 	for k := 0; k < len(q); k += 4 {
-		if k >= 4 && vals[k] == vals[k-4] && vals[k+1] == vals[k-3] && vals[k+2] == vals[k-2] && vals[k+3] == vals[k-1] &&
-			q[k] == q[k-4] && q[k+1] == q[k-3] && q[k+2] == q[k-2] && q[k+3] == q[k-1] {
+		if heldAt(vals, k) && heldAt(q, k) {
 			continue // the same pair as the probe before
 		}
-		d, n := shortKeyError(vals[k:k+4], q[k:k+4])
-		key = max(key, d+n*turn(q[k:k+4]))
-		stretch = max(stretch, n)
+		e, n := keyError(vals[k:k+4], q[k:k+4])
+		key, stretch = max(key, e), max(stretch, n)
 	}
 	return key, stretch * sweep
+}
+
+// keyError returns the error at unit reach of the key q (the rounding of
+// v) as a client shows it at that key, direction and length together, and
+// q's length error |1 − |q|²|.
+func keyError(v, q []float64) (e, stretch float64) {
+	d, n := shortKeyError(v, q)
+	return d + n*turn(q), n
 }
 
 // neighbourLengthError is shortErrors' bound on the length error between
@@ -717,6 +744,12 @@ func quantSweep(qs []float64) float64 {
 		return 2
 	}
 	return most
+}
+
+// heldAt reports whether the quaternion at offset k of qs equals the one
+// before it (a held pose).
+func heldAt(qs []float64, k int) bool {
+	return k >= 4 && qs[k] == qs[k-4] && qs[k+1] == qs[k-3] && qs[k+2] == qs[k-2] && qs[k+3] == qs[k-1]
 }
 
 // shortQuat rounds a unit quaternion v to multiples of 1/32767: of the

@@ -70,6 +70,19 @@ type BakedAnimation struct {
 	Channels []BakedChannel
 	Events   []BakedEvent
 	Extras   map[string]any
+	// clip is the animation's channels as the bake compiled them, for a
+	// later pass that evaluates the engine again (Compiled).
+	clip *Clip
+}
+
+// Compiled returns the channels of a as the bake that made ba compiled
+// them, or nil when ba was not baked from a: key reduction evaluates the
+// engine with them instead of compiling the curves again.
+func (ba *BakedAnimation) Compiled(a *model.Animation) *Clip {
+	if ba.clip == nil || ba.clip.Anim != a {
+		return nil
+	}
+	return ba.clip
 }
 
 // BakedChannel holds one channel's values at the animation's times.
@@ -249,11 +262,13 @@ func BakeAnimation(a *model.Animation, cv *Converter, opts Options) (*BakedAnima
 		ba.Times[i] = fr / src
 	}
 	ba.Duration = ba.Times[len(ba.Times)-1]
+	clip := &Clip{Anim: a, Evals: make([]Evaluator, len(a.Channels))}
 	for ci, c := range a.Channels {
 		ev, err := Compile(c.Curve)
 		if err != nil {
 			return nil, fmt.Errorf("channel %s of %q: %w", c.Path, c.Node+c.Material, err)
 		}
+		clip.Evals[ci] = ev
 		bc := BakedChannel{Source: ci, Node: c.Node, Material: c.Material, TextureSlot: c.TextureSlot, Path: c.Path, Labels: c.Labels,
 			Width: ev.Width(), Step: IsStepped(ev)}
 		if k, ok := ev.(Keyer); ok {
@@ -273,6 +288,7 @@ func BakeAnimation(a *model.Animation, cv *Converter, opts Options) (*BakedAnima
 	for _, e := range a.Events {
 		ba.Events = append(ba.Events, BakedEvent{Time: e.Frame / src, Event: e})
 	}
+	ba.clip = clip
 	return ba, nil
 }
 

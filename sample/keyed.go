@@ -265,6 +265,11 @@ type eulerEval struct {
 	x, y, z Evaluator
 	order   string
 	keys    []float64
+	// fixed tells the components whose curve is a constant; half holds the
+	// sine and cosine of half their angle, worked out once (BFRES bones
+	// often turn about one or two axes only).
+	fixed [3]bool
+	half  [3][2]float64
 }
 
 func compileEuler(c model.Curve) (Evaluator, error) {
@@ -289,6 +294,12 @@ func compileEuler(c model.Curve) (Evaluator, error) {
 	}
 	e.order = r.Order
 	e.keys = UnionKeyFrames(e.x, e.y, e.z)
+	for i, c := range []Evaluator{e.x, e.y, e.z} {
+		if k, ok := c.(*constantEval); ok {
+			e.fixed[i] = true
+			e.half[i][0], e.half[i][1] = math.Sincos(k.v[0] / 2)
+		}
+	}
 	return &e, nil
 }
 
@@ -307,24 +318,46 @@ func (e *eulerEval) Eval(frame float64, out []float64) {
 	e.x.Eval(frame, out[0:1])
 	e.y.Eval(frame, out[1:2])
 	e.z.Eval(frame, out[2:3])
-	q := EulerToQuat(out[0], out[1], out[2], e.order)
+	if e.order != "ZYX" {
+		q := EulerToQuat(out[0], out[1], out[2], e.order)
+		copy(out, q[:])
+		return
+	}
+	var sin, cos [3]float64
+	for i := range 3 {
+		if e.fixed[i] {
+			sin[i], cos[i] = e.half[i][0], e.half[i][1]
+		} else {
+			sin[i], cos[i] = math.Sincos(out[i] / 2)
+		}
+	}
+	q := zyxQuat(sin, cos)
 	copy(out, q[:])
 }
 
 // EulerToQuat returns the quaternion of R = R_{order[0]}·R_{order[1]}·R_{order[2]}
 // (column vectors, so the last axis named is applied first), angles in radians.
 func EulerToQuat(x, y, z float64, order string) [4]float64 {
-	if order == "ZYX" { // BFRES's order: the products below, without the zero terms
-		sx, cx := math.Sincos(x / 2)
-		sy, cy := math.Sincos(y / 2)
-		sz, cz := math.Sincos(z / 2)
-		mx, my, mz, mw := -sz*sy, cz*sy, sz*cy, cz*cy // R_z·R_y
-		// Adding +0 writes a zero as +0 whatever the signs of the products
-		// (the general product's zero signs vary; no value differs).
-		return [4]float64{mw*sx + mx*cx + 0, my*cx + mz*sx + 0, mz*cx - my*sx + 0, mw*cx - mx*sx + 0}
+	if order == "ZYX" { // BFRES's order
+		var sin, cos [3]float64
+		sin[0], cos[0] = math.Sincos(x / 2)
+		sin[1], cos[1] = math.Sincos(y / 2)
+		sin[2], cos[2] = math.Sincos(z / 2)
+		return zyxQuat(sin, cos)
 	}
 	q := QuatMul(axisQuat(order[0], x, y, z), axisQuat(order[1], x, y, z))
 	return QuatMul(q, axisQuat(order[2], x, y, z))
+}
+
+// zyxQuat is EulerToQuat for the order ZYX from the sines and cosines of
+// the half angles about x, y and z: the general products without their
+// zero terms.
+func zyxQuat(sin, cos [3]float64) [4]float64 {
+	sx, sy, sz, cx, cy, cz := sin[0], sin[1], sin[2], cos[0], cos[1], cos[2]
+	mx, my, mz, mw := -sz*sy, cz*sy, sz*cy, cz*cy // R_z·R_y
+	// Adding +0 writes a zero as +0 whatever the signs of the products
+	// (the general product's zero signs vary; no value differs).
+	return [4]float64{mw*sx + mx*cx + 0, my*cx + mz*sx + 0, mz*cx - my*sx + 0, mw*cx - mx*sx + 0}
 }
 
 // axisQuat is the quaternion of the rotation about axis c ('X', 'Y' or 'Z')

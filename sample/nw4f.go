@@ -3,7 +3,6 @@ package sample
 import (
 	"fmt"
 	"math"
-	"sort"
 
 	"github.com/animbake/bake/model"
 )
@@ -211,7 +210,18 @@ func (e *nw4fEval) findKey(f float32) (int, float32) {
 		end = start + 1
 	} else {
 		// The last key whose frame is <= q: later keys win at equal frames.
-		i = sort.Search(last, func(j int) bool { return raw[j] > q }) - 1
+		// (sort.Search's bisection, without its call per step: this runs
+		// for every evaluation.)
+		lo, hi := 0, last
+		for lo < hi {
+			m := int(uint(lo+hi) >> 1)
+			if raw[m] > q {
+				hi = m
+			} else {
+				lo = m + 1
+			}
+		}
+		i = lo - 1
 		if i < 0 {
 			i = 0
 		}
