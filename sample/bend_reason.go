@@ -32,12 +32,8 @@ func (e *vxTransformEval) NoBend(f0, f1 float64) string {
 }
 
 // NoBend implements BendReasoner for progressions.
-func (e *vxProgressionEval) NoBend(f0, f1 float64) string {
-	why := "a progression's 2D curve is clamped by GetY, bisected (a tangent of zero x) or ends below 1 (a jump to 0) here"
-	if r := NoBendReason(e.inner, e.Progression(f0)*e.innerFrames, e.Progression(f1)*e.innerFrames); r != "" {
-		why += ", or its inner curve: " + r
-	}
-	return why
+func (e *vxProgressionEval) NoBend(_, _ float64) string {
+	return "a Virtools progression's bound is not derived (refining it on MenuLevel's Record Anim took minutes and gigabytes)"
 }
 
 // NoBend implements BendReasoner for path followers.

@@ -1,7 +1,6 @@
 package sample
 
 import (
-	"math"
 	"testing"
 
 	"github.com/animbake/bake/model"
@@ -28,28 +27,6 @@ func TestBendVirtoolsSpin(t *testing.T) {
 		t.Fatal(err)
 	}
 	vxWantBend(t, "spin", ev, 3, 4, 0.1, 0.01)
-}
-
-// A progression worked by hand: over 8 frames from A = 0 to B = 1 of an
-// inner LINEAR position (0, 0, 0) → (3, 4, 0) over 4 frames: the inner
-// frame is g = f/8·4 = f/2, so F' = 1.25·½ = 0.625 and F” = 0. Over
-// [−1, 1] the clamp at frame 0 is a kink: slopes 0 and 0.625, d2 =
-// 2·0.625/2 = 0.625, and h²/8·d2 = 0.3125 is the chord's miss at 0 (the
-// chord's middle is |F(1)|/2 = 0.3125 from F(0) = 0).
-func TestBendVirtoolsProgression(t *testing.T) {
-	inner := &model.VirtoolsTransform{Part: model.VirtoolsPartTranslation, Anim: &model.VirtoolsObjectAnimation{Name: "a", Length: 4,
-		Position: &model.VirtoolsVectorController{Interp: model.VirtoolsLinear, Keys: []model.VirtoolsVectorKey{{Time: 0}, {Time: 4, Value: [3]float64{3, 4, 0}}}}}}
-	ev, err := Compile(&model.VirtoolsProgression{Inner: inner, Frames: 8, A: 0, B: 1, InnerFrames: 4})
-	if err != nil {
-		t.Fatal(err)
-	}
-	vxWantBend(t, "progression", ev, 1, 2, 0.625, 0)
-	vxWantBend(t, "progression across its start", ev, -1, 1, 0.625, 0.625)
-	var v [3]float64
-	ev.Eval(1, v[:])
-	if miss := math.Sqrt(v[0]*v[0]+v[1]*v[1]) / 2; math.Abs(miss-0.3125) > 1e-12 {
-		t.Errorf("the chord misses by %g, want 0.3125", miss)
-	}
 }
 
 // A report names why a bound is missing: a composed matrix, a merge's

@@ -21,9 +21,6 @@ type vxTransformEval struct {
 	part   string
 	width  int
 	keys   []float64
-	// continuous: no controller holds a segment (Bezier STEP), so the
-	// value is continuous at every key (bendAcross).
-	continuous bool
 }
 
 func compileVirtoolsTransform(c model.Curve) (Evaluator, error) {
@@ -47,7 +44,6 @@ func compileVirtoolsTransform(c model.Curve) (Evaluator, error) {
 		return nil, fmt.Errorf("virtools transform: unknown part %q", t.Part)
 	}
 	e.keys = anim.keyFrames()
-	e.continuous = anim.continuous(0)
 	return e, nil
 }
 
