@@ -62,10 +62,16 @@ func AnyTimeRefined(h *Hierarchy, eng *Engine, keys []*KeyChannel, spec ProbeSpe
 	given := len(spec.Frames)
 	spec.Frames = append([]float64(nil), spec.Frames...)
 	st := &anyState{probes: map[[2]float64]*probeValues{}, intervals: map[[4]float64]intervalBound{}}
+	base := len(Probes(spec)) // the probes before refining
 	for round := 0; ; round++ {
 		at := anyTimeBound(h, eng, keys, Probes(spec), dist, limit, st)
 		at.Rounds = round
 		if at.Reason != "" || len(at.Over) == 0 || round == rounds {
+			at.Refined = spec.Frames[given:]
+			return at
+		}
+		added := len(spec.Frames) - given + len(at.Over)
+		if added > maxRefineGrowth*max(base, 1) || added*len(h.Parent) > maxRefinedNodeProbes {
 			at.Refined = spec.Frames[given:]
 			return at
 		}
@@ -128,6 +134,17 @@ type anyState struct {
 	intervals map[[4]float64]intervalBound
 	acc       *pointAcceleration
 }
+
+// maxRefineGrowth bounds the probes AnyTimeRefined adds to a clip, as a
+// multiple of the clip's probes before refining: a guard on time and
+// memory (the bound reported is the one reached, still a bound).
+const maxRefineGrowth = 64
+
+// maxRefinedNodeProbes bounds the probes AnyTimeRefined adds times the
+// nodes measured at each (what its caches hold): S01 (hundreds of nodes,
+// a bound that a 3.4 km reach's rounding allowance keeps above 1 mm) grew
+// past 4.8 GB without it.
+const maxRefinedNodeProbes = 1 << 22
 
 // anyTimeBound is AnyTimeBound reusing (and filling) st when not nil.
 func anyTimeBound(h *Hierarchy, eng *Engine, keys []*KeyChannel, probes []Probe, dist Distances, limit float64, st *anyState) AnyTime {

@@ -133,3 +133,21 @@ func TestAnyTimeBoundRateFromSides(t *testing.T) {
 	at := AnyTimeBound(h, eng, keys, probes, Distances{Of: []float64{0}}, 0)
 	near(t, "bound", at.Bound, 0.3125+0x1p-18, 1e-12)
 }
+
+// Refining stops once the probes it adds would exceed maxRefinedNodeProbes
+// node-probes, with the bound reached (still a bound, only less refined):
+// the Hermite clip's 3 probes (1 node) refined towards a limit of 1e-9
+// (never reached: the error at t = 1 is 0.25) would double its probes 30
+// times; capped, it adds at most 64 × 3 = 192 (maxRefineGrowth) and its
+// bound stays at least the 0.25 measured at t = 1.
+func TestAnyTimeRefinedStopsAtItsBudget(t *testing.T) {
+	h, eng, keys, a := hermiteClip(t)
+	spec := ProbeSpec{Anim: a, FPS: 1, Evals: eng.Evals(), PerFrame: 1}
+	at := AnyTimeRefined(h, eng, keys, spec, Distances{Of: []float64{0}}, 1e-9, 30)
+	if n := len(at.Refined); n == 0 || n > maxRefineGrowth*3 {
+		t.Errorf("%d probes added, want 1 to %d", n, maxRefineGrowth*3)
+	}
+	if at.Rounds >= 30 || at.Bound < 0.25 {
+		t.Errorf("%d rounds, bound %g; want the budget to stop it before 30 rounds with a bound ≥ 0.25", at.Rounds, at.Bound)
+	}
+}
