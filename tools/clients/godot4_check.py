@@ -63,7 +63,7 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from godot_check import (  # noqa: E402  the Godot 3 check's JSON-side helpers
     check_assets, check_still_nodes, copy_in, expected_worlds, f32, find_triples, godot_rows, imported, loaded_files,
-    material_drawn, pose_deviation, read_run, sample_times)
+    material_drawn, pose_deviation, read_run, sample_times, sidecar_fps)
 
 TOLERANCE = 1e-5
 WORLD_TOLERANCE = 1e-4  # metres, against bake eval --world
@@ -96,14 +96,6 @@ def glb_json(path):
         n = struct.unpack("<I", data[12:16])[0]
         return json.loads(data[20:20 + n])
     return json.loads(data)
-
-
-def sidecar_fps(path):
-    with open(path) as fh:
-        for line in fh:
-            if line.startswith("animation/fps="):
-                return float(line.split("=", 1)[1])
-    return 30.0  # Godot 4's default
 
 
 def test_sidecar(doc):
@@ -146,7 +138,7 @@ def plan(project, roots, make_sidecars=()):
             "scene": "res://f%03d/%s" % (i, os.path.basename(gltf)),
             "source": gltf,
             "json": js,
-            "fps": sidecar_fps(sidecar),
+            "fps": sidecar_fps(sidecar, default=30.0),  # Godot 4's default
             "nodes": [n["name"] for n in doc["nodes"]],
             "queries": [{"anim": godot_name(a["name"]), "times": sample_times(a)} for a in doc["animations"]],
         })

@@ -108,13 +108,14 @@ def sample_times(anim):
     return f32(times)
 
 
-def sidecar_fps(path):
-    """The animation/fps of a Godot 3 sidecar."""
+def sidecar_fps(path, default=15.0):
+    """The animation/fps of a Godot sidecar; default when it has none
+    (Godot 3's is 15, Godot 4's 30)."""
     with open(path) as fh:
         for line in fh:
             if line.startswith("animation/fps="):
                 return float(line.split("=", 1)[1])
-    return 15.0  # Godot 3's default
+    return default
 
 
 def bake_rate(anims):
