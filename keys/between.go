@@ -29,7 +29,7 @@ const maxKeyRounds = 4
 // (FidelityKey).
 func reduceBetween(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *model.Animation, ba *sample.BakedAnimation,
 	cv *sample.Converter, opts Options) error {
-	eng, err := fidelity.NewEngine(h, srcNodes, a, cv)
+	eng, err := engine(h, srcNodes, a, ba, cv) // the bake's compiled curves, as reduceClip has them
 	if err != nil {
 		return err
 	}
