@@ -6,9 +6,10 @@
 #   chroot.sh ensure SUITE PACKAGE...   build the chroot if absent, install the
 #                                       packages if missing; prints its folder
 #   chroot.sh dir SUITE                 prints the chroot's folder
-#   chroot.sh run SUITE COMMAND...      runs COMMAND (bash -c) inside it, with
-#                                       /proc, /dev, /tmp and the checkout's
-#                                       parent folder seen at the same paths
+#   chroot.sh run SUITE COMMAND...      runs COMMAND (bash -c) inside it, in
+#                                       the current folder, with /proc, /dev,
+#                                       /tmp, the checkout and ../shared seen
+#                                       at the same paths
 #
 # The chroots live in $BAKE_CHROOTS (default /var/cache/bake-clients). Building
 # one needs root, debootstrap (installed with apt-get when absent) and the
@@ -32,20 +33,55 @@ mirror() {
   echo "$uri"
 }
 
-# mounted tells whether PATH is a mount point.
-mounted() { grep -qs " $1 " /proc/mounts; }
+# same tells whether two paths are the same folder (device and inode), which
+# a bind mount makes them; a bind left from a folder since deleted is not.
+same() {
+  local a b
+  a=$(stat -L -c %d:%i "$1" 2>/dev/null) && b=$(stat -L -c %d:%i "$2" 2>/dev/null) && [ "$a" = "$b" ]
+}
 
-# mounts binds what clients need: /proc, /dev, the host's /tmp, and the folder
-# that holds this checkout (and ../shared beside it) at the same paths, so files
-# to check are passed by their host path.
+# binds prints, one a line, the host folders a run needs at the same paths:
+# /proc, /dev, the temporary folder, this checkout, and ../shared beside it
+# (the real samples) when there is one.
+binds() {
+  local checkout; checkout=$(cd "$(dirname "$0")/../.." && pwd)
+  printf '%s\n' /proc /dev /tmp
+  [ -n "${TMPDIR:-}" ] && [ -d "$TMPDIR" ] && (cd "$TMPDIR" && pwd)
+  echo "$checkout"
+  [ -d "$checkout/../shared" ] && echo "$(dirname "$checkout")/shared"
+  return 0
+}
+
+# mounts binds what clients need into the chroot DIR at the same paths, so
+# files to check are passed by their host path. The chroots outlive the
+# checkouts (a CI machine clones afresh at the same path each run): first
+# every bind in DIR whose host folder is gone or has been replaced is undone
+# (deepest first), then each folder of binds() is bound unless DIR already
+# sees it. Runs in the same chroot side by side (Blender 5.2 and Godot 4.6)
+# take turns through a lock.
 mounts() {
-  local dir=$1 p
-  local parent; parent=$(cd "$(dirname "$0")/../../.." && pwd)
-  for p in /proc /dev /tmp "$parent"; do
-    [ -d "$p" ] && [ "$p" != / ] || continue
-    mkdir -p "$dir$p"
-    mounted "$dir$p" || mount --bind "$p" "$dir$p"
+  local dir=$1 m p
+  exec 9>"$dir.lock"
+  flock 9
+  # A bind made over an older one hides it until it is undone itself: a
+  # few passes reach those too.
+  local pass undone
+  for pass in 1 2 3 4; do
+    undone=0
+    while read -r m; do
+      same "${m#"$dir"}" "$m" && continue
+      if umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null; then undone=1; fi
+    done < <(awk -v d="$dir" 'index($2, d "/") == 1 {print $2}' /proc/mounts | sort -r)
+    [ $undone = 1 ] || break
   done
+  while read -r p; do
+    [ "$p" != / ] || continue
+    same "$p" "$dir$p" && continue
+    mkdir -p "$dir$p" || die "cannot make $dir$p to bind $p"
+    mount --bind "$p" "$dir$p" || die "cannot bind $p at $dir$p"
+    same "$p" "$dir$p" || die "bound $p at $dir$p, but the chroot does not see it"
+  done < <(binds)
+  exec 9>&-
 }
 
 # unmount undoes mounts for DIR (deepest first).
@@ -69,6 +105,8 @@ ensure() {
     # A half-built chroot may still have the host's folders bound into it:
     # unmount them first, and never let rm cross into another file system.
     unmount "$dir"
+    ! awk -v d="$dir" '$2 == d || index($2, d "/") == 1 {f=1} END {exit !f}' /proc/mounts ||
+      die "folders are still bound in $dir: not removing it"
     rm -rf --one-file-system "$dir"; mkdir -p "$base"
     local log=$base/$suite.debootstrap.log
     debootstrap --variant=minbase "$suite" "$dir" "$m" >"$log" 2>&1 ||
@@ -99,6 +137,6 @@ case "$cmd" in
     dir=$base/$suite
     [ -f "$dir/.bake-ready" ] || die "no $suite chroot in $dir (run: chroot.sh ensure $suite ...)"
     mounts "$dir"
-    exec chroot "$dir" /usr/bin/env -i HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 bash -c "cd '$PWD' 2>/dev/null || cd /; $*" ;;
+    exec chroot "$dir" /usr/bin/env -i HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 bash -c "cd '$PWD' 2>/dev/null || { echo 'chroot.sh: $PWD is not seen in the $suite chroot (only /proc, /dev, /tmp, the checkout and ../shared are bound): running in /' >&2; cd /; }; $*" ;;
   *) die "usage: chroot.sh ensure|dir|run SUITE ..." ;;
 esac
