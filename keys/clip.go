@@ -68,7 +68,13 @@ type channel struct {
 	// floatKeys are the keys chosen in floats of a channel that shareProbes
 	// moved to 16 bits at every probe: unshort puts them back.
 	floatKeys []int
-	buf       [16]float64
+	// partner is the other channel of a co-located rotation pair rounded
+	// together (pair.go), pairErr (the child's) the product's error per
+	// unit of reach at every probe.
+	partner *channel
+	pairErr []float64
+	alone   bool // a pair's parent in 16 bits on its own (quantize): it stays so without the child
+	buf     [16]float64
 }
 
 // err is the error of a client value against the engine's.

@@ -192,13 +192,20 @@ type geometry struct {
 	// the nodes whose distance comes from a mesh.
 	dist      []float64
 	meshNodes int
+	// origin is each node's rest origin in world space and own the reach
+	// of its own vertices (its distance times its world scale): what
+	// reachBeside needs.
+	origin [][3]float64
+	own    []float64
+	parent []int
 }
 
 func newGeometry(h *fidelity.Hierarchy, dist []float64) *geometry {
 	n := len(h.Parent)
 	world := make([][16]float64, n)
 	h.World(h.Rest, world)
-	g := &geometry{reach: make([]float64, n), parentScale: make([]float64, n), minScale: make([]float64, n), dist: dist}
+	g := &geometry{reach: make([]float64, n), parentScale: make([]float64, n), minScale: make([]float64, n), dist: dist,
+		origin: make([][3]float64, n), own: make([]float64, n), parent: h.Parent}
 	for i := range n {
 		g.parentScale[i] = 1
 		if p := h.Parent[i]; p >= 0 {
@@ -210,6 +217,8 @@ func newGeometry(h *fidelity.Hierarchy, dist []float64) *geometry {
 	// Every node's vertices lie within reach of each of its ancestors.
 	for d := range n {
 		own := dist[d] * axisScale(&world[d])
+		g.origin[d] = [3]float64{world[d][12], world[d][13], world[d][14]}
+		g.own[d] = own
 		for a := d; a >= 0; a = h.Parent[a] {
 			dx := world[d][12] - world[a][12]
 			dy := world[d][13] - world[a][13]
@@ -218,6 +227,32 @@ func newGeometry(h *fidelity.Hierarchy, dist []float64) *geometry {
 		}
 	}
 	return g
+}
+
+// reachBeside is reach[a] without the subtree of its child c: the largest
+// distance from a's origin to a virtual vertex of a's subtree that c does
+// not move.
+func (g *geometry) reachBeside(a, c int) float64 {
+	var r float64
+	for d := range g.parent {
+		in, beside := false, true
+		for x := d; x >= 0; x = g.parent[x] {
+			if x == c {
+				beside = false
+				break
+			}
+			if x == a {
+				in = true
+				break
+			}
+		}
+		if !in || !beside {
+			continue
+		}
+		dx, dy, dz := g.origin[d][0]-g.origin[a][0], g.origin[d][1]-g.origin[a][1], g.origin[d][2]-g.origin[a][2]
+		r = max(r, math.Sqrt(dx*dx+dy*dy+dz*dz)+g.own[d])
+	}
+	return r
 }
 
 // axisScale is the longest of a matrix's three axis columns.

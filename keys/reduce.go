@@ -56,6 +56,9 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 	}
 	if opts.ShortRotations || len(spec.Edges) > 0 || len(drop) > 0 {
 		setAllowed(chans, g, share, opts.Tolerance, opts.ShortRotations)
+		if opts.ShortRotations {
+			roundPairs(h, g, chans, probes, opts.Tolerance)
+		}
 	}
 	t32 := times32(probes)
 	slack := probeSlack(probes, chans, grid, opts)
@@ -78,6 +81,9 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 			return err
 		}
 		setAllowed(chans, g, share, opts.Tolerance, opts.ShortRotations)
+		if opts.ShortRotations {
+			roundPairs(h, g, chans, probes, opts.Tolerance)
+		}
 		t32 = times32(probes)
 		slack = probeSlack(probes, chans, grid, opts)
 		for _, c := range chans {
@@ -90,6 +96,7 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 	if opts.Between <= 0 {
 		shareProbes(chans, len(probes))
 	}
+	settlePairs(chans)
 	// Measure the whole hierarchy. Each channel holds its share with slerp
 	// and with nlerp at every probe; the hierarchy is measured with both
 	// (glTF's slerp, Blender's nlerp), first by a bound that proves most
@@ -106,13 +113,13 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 	bnd := newBound(h, chans, g.dist)
 	bnd.slack = slack
 	playedErrors(chans, probes, t32, ar)
+	pairErrors(chans, probes, t32)
 	// The probes to check: all at first, then where keys were added, and
 	// there only the nodes below the channels that got them.
 	var todo []int
 	var changed []*channel
 	dirty := make([]bool, len(probes))
 	composed := make([]bool, len(probes)) // probes the bound left to exact
-	var old []float64                     // a channel's errors before unshort
 	for round := 0; round < maxRounds; round++ {
 		fails := bnd.unproved(chans, probes, todo, changed, opts.Tolerance)
 		for _, c := range changed {
@@ -172,19 +179,30 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 				// bound, which grows with every channel's error, proved the
 				// others) and where the exact composition proved it (the
 				// played pose changes there).
-				c := worst
-				old = append(old[:0], c.errs...)
-				c.unshort()
-				c.playedErrors(probes, t32)
-				for j, e := range c.errs {
-					if e > old[j] || composed[j] {
-						dirty[j] = true
+				// A pair rounded together goes back to floats together.
+				group := [2]*channel{worst, worst.partner}
+				var olds [2][]float64
+				for i, c := range group {
+					if c != nil {
+						olds[i] = slices.Clone(c.errs)
 					}
 				}
-				if len(c.mods) == 0 {
-					changed = append(changed, c)
+				worst.unshort()
+				for i, c := range group {
+					if c == nil {
+						continue
+					}
+					c.playedErrors(probes, t32)
+					for j, e := range c.errs {
+						if e > olds[i][j] || composed[j] {
+							dirty[j] = true
+						}
+					}
+					if len(c.mods) == 0 {
+						changed = append(changed, c)
+					}
+					c.mods = append(c.mods, [2]int{0, len(probes) - 1})
 				}
-				c.mods = append(c.mods, [2]int{0, len(probes) - 1})
 			}
 		})
 		if !missed {
@@ -534,6 +552,13 @@ func (c *channel) unshort() {
 		return
 	}
 	c.short = false
+	// A pair rounded together holds only with both roundings.
+	if o := c.partner; o != nil {
+		c.partner, c.pairErr, o.partner, o.pairErr = nil, nil, nil, nil
+		if !o.alone {
+			o.unshort()
+		}
+	}
 	if c.floatKeys != nil {
 		c.keys, c.floatKeys = c.floatKeys, nil
 	}
