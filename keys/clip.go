@@ -358,9 +358,40 @@ func repeat(s []float64, w int) {
 
 // findJumps looks for discontinuities between neighbouring probes that no
 // source key announced (a teleport inside a curve): an interval whose
-// change dwarfs its neighbours' is halved, following the half that holds
-// the change, down to one float32 time step; a smooth change splits between
-// the halves and is let go. It returns the frames just after each jump.
+// change dwarfs its neighbours' (suspect) is halved, following the half
+// that holds the change, down to one float32 time step; a smooth change
+// splits between the halves and is let go. It returns the frames just
+// after each jump.
+// suspect reports whether the interval from probe i to i+1, whose change
+// is d[i] (d holds every interval's), may hold a jump no key announced:
+// its change is above floor, it is not an announced jump, and its change
+// per frame is more than 8 times that of each neighbour. Per frame, not
+// per interval: probes are not evenly spaced (beside a jump they are a
+// sixteenth of a frame apart, and Gerudo jumps at every frame), so a
+// steady motion changes 16 times as much over a whole frame as over its
+// neighbour's sixteenth. A neighbour that is an announced jump is compared
+// by its change (its time span is one float32 step).
+func suspect(d []float64, probes []fidelity.Probe, i int, floor float64) bool {
+	if d[i] <= floor || probes[i+1].Jump {
+		return false
+	}
+	rate := func(j int) float64 { return d[j] / max(probes[j+1].Frame-probes[j].Frame, 1e-9) }
+	r := rate(i)
+	for _, j := range [2]int{i - 1, i + 1} {
+		if j < 0 || j >= len(d) {
+			continue
+		}
+		if probes[j+1].Jump {
+			if d[i] <= 8*d[j] {
+				return false
+			}
+		} else if r <= 8*rate(j) {
+			return false
+		}
+	}
+	return true
+}
+
 func findJumps(eng *fidelity.Engine, chans []*channel, probes []fidelity.Probe, src float64) []float64 {
 	var edges []float64
 	n := len(probes)
@@ -378,10 +409,7 @@ func findJumps(eng *fidelity.Engine, chans []*channel, probes []fidelity.Probe, 
 		}
 		var vl, vm, vh [16]float64
 		for i := range n - 1 {
-			if d[i] <= 10*c.allowed || probes[i+1].Jump {
-				continue
-			}
-			if (i > 0 && d[i] <= 8*d[i-1]) || (i+1 < n-1 && d[i] <= 8*d[i+1]) {
+			if !suspect(d, probes, i, 10*c.allowed) {
 				continue
 			}
 			lo, hi := probes[i].Frame, probes[i+1].Frame
