@@ -3,6 +3,7 @@ package keys
 import (
 	"math"
 	"sort"
+	"sync"
 
 	"github.com/animbake/bake/fidelity"
 	"github.com/animbake/bake/model"
@@ -225,15 +226,15 @@ func (b *bound) unproved(chans []*channel, probes []fidelity.Probe, todo []int, 
 func exact(h *fidelity.Hierarchy, chans []*channel, byNode [][]*channel, fails []failure, probes []fidelity.Probe,
 	t32 []float64, dist []float64, b *bound, tol float64, visit func(probe, node int, e float64)) {
 	n := len(h.Parent)
-	mark := make([]int, n) // the failure (1-based) that needs the node's world
-	refW, nlW, slW := make([][16]float64, n), make([][16]float64, n), make([][16]float64, n)
+	sc := exactScratch.Get().(*exactWork)
+	defer exactScratch.Put(sc)
+	sc.grow(n)
+	mark := sc.mark // the failure (1-based) that needs the node's world
+	refW, nlW, slW := sc.refW, sc.nlW, sc.slW
 	// The gap terms along the chain (see bound): Σ g·(−path(a)), Σ g, and
 	// the chain's Σρ for the second-order factor.
-	gx, gp, rp := make([]float64, n), make([]float64, n), make([]float64, n)
-	var unused []float64 // weigh's translation terms, which the gap does not need
-	if b != nil {
-		unused = make([]float64, n)
-	}
+	gx, gp, rp := sc.gx, sc.gp, sc.rp
+	unused := sc.unused // weigh's translation terms, which the gap does not need
 	var ref, play fidelity.TRS
 	var buf [16]float64
 	for fi, f := range fails {
@@ -336,6 +337,32 @@ func exact(h *fidelity.Hierarchy, chans []*channel, byNode [][]*channel, fails [
 			visit(k, i, max(e, fidelity.VertexError(&refW[i], &slW[i], dist[i])))
 		}
 	}
+}
+
+// exactWork is exact's working memory, kept between calls (exactScratch):
+// exact runs once per round of every clip, and a hierarchy's worth of
+// matrices each time added up to tens of megabytes per conversion.
+type exactWork struct {
+	mark               []int
+	refW, nlW, slW     [][16]float64
+	gx, gp, rp, unused []float64
+}
+
+var exactScratch = sync.Pool{New: func() any { return new(exactWork) }}
+
+// grow gives every array n elements; mark is cleared (exact marks nodes
+// with a failure's 1-based number), the others are written before read.
+func (w *exactWork) grow(n int) {
+	if cap(w.mark) < n {
+		*w = exactWork{mark: make([]int, n), refW: make([][16]float64, n), nlW: make([][16]float64, n),
+			slW: make([][16]float64, n), gx: make([]float64, n), gp: make([]float64, n), rp: make([]float64, n),
+			unused: make([]float64, n)}
+		return
+	}
+	w.mark = w.mark[:n]
+	clear(w.mark)
+	w.refW, w.nlW, w.slW = w.refW[:n], w.nlW[:n], w.slW[:n]
+	w.gx, w.gp, w.rp, w.unused = w.gx[:n], w.gp[:n], w.rp[:n], w.unused[:n]
 }
 
 // set writes a channel value into a local transform.
