@@ -40,7 +40,7 @@ func pairable(c *channel) bool {
 // do not both round within half the tolerance alone (q16), rounds them
 // together at every probe; where that fits, both get the joint rounding
 // as their q16 and know each other (partner). Run after quantize.
-func roundPairs(h *fidelity.Hierarchy, g *geometry, chans []*channel, probes []fidelity.Probe, tol float64) {
+func roundPairs(h *fidelity.Hierarchy, g *geometry, chans []*channel, tol float64) {
 	n := len(h.Parent)
 	rot := make([]*channel, n)
 	moved := make([]bool, n) // nodes whose translation is not zero throughout

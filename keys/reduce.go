@@ -57,7 +57,7 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 	if opts.ShortRotations || len(spec.Edges) > 0 || len(drop) > 0 {
 		setAllowed(chans, g, share, opts.Tolerance, opts.ShortRotations)
 		if opts.ShortRotations {
-			roundPairs(h, g, chans, probes, opts.Tolerance)
+			roundPairs(h, g, chans, opts.Tolerance)
 		}
 	}
 	t32 := times32(probes)
@@ -82,7 +82,7 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 		}
 		setAllowed(chans, g, share, opts.Tolerance, opts.ShortRotations)
 		if opts.ShortRotations {
-			roundPairs(h, g, chans, probes, opts.Tolerance)
+			roundPairs(h, g, chans, opts.Tolerance)
 		}
 		t32 = times32(probes)
 		slack = probeSlack(probes, chans, grid, opts)
