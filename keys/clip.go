@@ -73,7 +73,8 @@ type channel struct {
 	// unit of reach at every probe.
 	partner *channel
 	pairErr []float64
-	alone   bool // a pair's parent in 16 bits on its own (quantize): it stays so without the child
+	alone   bool      // a pair's parent in 16 bits on its own (quantize): it stays so without the child
+	own     []float64 // a constant parent's own 16-bit values the pair replaced (unpair restores them)
 	buf     [16]float64
 }
 

@@ -54,7 +54,7 @@ func roundPairs(h *fidelity.Hierarchy, g *geometry, chans []*channel, tol float6
 		if c.node < 0 {
 			continue
 		}
-		c.partner, c.pairErr, c.alone = nil, nil, false
+		c.partner, c.pairErr, c.alone, c.own = nil, nil, false, nil
 		switch c.kind {
 		case kindRotation:
 			rot[c.node] = c
@@ -187,19 +187,26 @@ func underConstant(p *channel) bool {
 }
 
 // roundUnderConstant is roundPair for a parent that holds one rotation
-// through the clip: it keeps its one rounding (its own 16 bits when
-// quantize gave it them, then it stands alone; otherwise the one of its
-// five roundings under which the child's worst product error is least),
-// and the child absorbs it at every probe, with the best of its own five
-// roundings of conj(p̂′)·p·c.
+// through the clip: it keeps one rounding, its own 16 bits when quantize
+// gave it them and the child's product fits under them (it then stands
+// alone, 16-bit without the child), otherwise the one of its five
+// roundings under which the child's worst product error is least; the
+// child absorbs it at every probe, with the best of its own five roundings
+// of conj(p̂′)·p·c.
 func roundUnderConstant(p, c *channel, restReach, childReach, limit float64) bool {
-	var pc [5][4]float64
-	cands := pc[:]
+	// Its own rounding first when it has one (it then stands alone),
+	// then the others of its five.
+	var pc [6][4]float64
+	var five [5][4]float64
+	shortCandidates(p.vals[:4], &five)
+	cands := pc[:0]
 	if p.short {
-		copy(pc[0][:], p.v32[:4])
-		cands = pc[:1]
-	} else {
-		shortCandidates(p.vals[:4], &pc)
+		cands = append(cands, [4]float64(p.v32[:4]))
+	}
+	for _, q := range five {
+		if !slices.Contains(cands, q) {
+			cands = append(cands, q)
+		}
 	}
 	probes := len(c.vals) / 4
 	var qc, errs, bestQc, bestErrs []float64
@@ -239,14 +246,20 @@ func roundUnderConstant(p, c *channel, restReach, childReach, limit float64) boo
 		if worst*childReach <= 2*limit && worst < best {
 			best, pick = worst, i
 			bestQc, bestErrs = slices.Clone(qc), slices.Clone(errs)
+			if i == 0 && p.short {
+				break // its own rounding fits: it stands alone
+			}
 		}
 	}
 	if pick < 0 {
 		return false
 	}
-	if p.short {
-		p.alone = true
+	if p.short && pick == 0 {
+		p.alone = true // its own rounding: it stands without the child
 	} else {
+		if p.short {
+			p.own = slices.Clone(p.v32) // back if the pair goes (unpair)
+		}
 		for k := 0; k < len(p.v32); k += 4 {
 			copy(p.v32[k:k+4], cands[pick][:])
 		}
@@ -377,8 +390,23 @@ func settlePairs(chans []*channel) {
 		case !c.short && p.alone:
 			c.partner, c.pairErr, p.partner = nil, nil, nil
 		case !c.short || !p.short:
-			c.short = true // so that unshort undoes both
-			c.unshort()
+			c.short = true // so that unpair undoes both
+			c.unpair()
+		}
+	}
+}
+
+// unpair writes c in floats again (unshort) and with it the other channel
+// of its pair unless that one stands alone, but a parent whose own 16-bit
+// rounding the pair replaced gets that back: it held on its own before.
+func (c *channel) unpair() {
+	group := [2]*channel{c, c.partner}
+	c.unshort()
+	for _, x := range group {
+		if x != nil && x.own != nil {
+			copy(x.v32, x.own)
+			x.short, x.alone, x.own = true, false, nil
+			x.unit = lengthTerm(x.v32)
 		}
 	}
 }

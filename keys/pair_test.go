@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/cmplx"
 	"math/rand"
+	"slices"
 	"testing"
 
 	"github.com/animbake/bake/fidelity"
@@ -238,5 +239,42 @@ func TestPairGoesToSixteenBits(t *testing.T) {
 			t.Errorf("root turns %v: measured %g m at the frames, above %g", turns, res[0].Max, tol)
 		}
 		t.Logf("root turns %v: spine alone %.3g m; together, measured %.3g m at the frames", turns, alone, res[0].Max)
+	}
+}
+
+// unpair puts a pair back: the child in floats (the engine's values in
+// float32), the parent too, except a parent whose own 16-bit rounding the
+// pair replaced, which gets that rounding back and stays 16-bit.
+func TestUnpairRestoresTheParentsOwnRounding(t *testing.T) {
+	vals := []float64{0, 0, 0.6, 0.8, 0, 0, 0.6, 0.8}
+	own := []float64{0, 0, 19660.0 / 32767, 26214.0 / 32767, 0, 0, 19660.0 / 32767, 26214.0 / 32767}
+	pairVals := []float64{0, 0, 19661.0 / 32767, 26213.0 / 32767, 0, 0, 19661.0 / 32767, 26213.0 / 32767}
+	newPair := func(withOwn bool) (p, c *channel) {
+		p = &channel{kind: kindRotation, width: 4, node: 0, constant: true, short: true, vals: vals, v32: slices.Clone(pairVals)}
+		c = &channel{kind: kindRotation, width: 4, node: 1, short: true, vals: vals, v32: slices.Clone(pairVals), pairErr: []float64{0, 0}}
+		if withOwn {
+			p.own = slices.Clone(own)
+		}
+		p.partner, c.partner = c, p
+		return p, c
+	}
+	for _, withOwn := range []bool{true, false} {
+		p, c := newPair(withOwn)
+		c.unpair()
+		if c.short || c.partner != nil || p.partner != nil {
+			t.Fatalf("own %v: the child is still 16-bit or paired", withOwn)
+		}
+		for j, v := range c.v32 {
+			if v != float64(float32(vals[j])) {
+				t.Fatalf("own %v: child value %v, want the engine's in float32", withOwn, c.v32)
+			}
+		}
+		want := own
+		if !withOwn {
+			want = []float64{float64(float32(0)), 0, float64(float32(0.6)), float64(float32(0.8)), 0, 0, float64(float32(0.6)), float64(float32(0.8))}
+		}
+		if p.short != withOwn || !slices.Equal(p.v32, want) {
+			t.Errorf("own %v: parent short %v values %v, want short %v values %v", withOwn, p.short, p.v32, withOwn, want)
+		}
 	}
 }

@@ -187,7 +187,7 @@ func reduceClip(h *fidelity.Hierarchy, srcNodes []model.Node, g *geometry, a *mo
 						olds[i] = slices.Clone(c.errs)
 					}
 				}
-				worst.unshort()
+				worst.unpair()
 				for i, c := range group {
 					if c == nil {
 						continue
