@@ -357,12 +357,6 @@ func repeat(s []float64, w int) {
 	}
 }
 
-// findJumps looks for discontinuities between neighbouring probes that no
-// source key announced (a teleport inside a curve): an interval whose
-// change dwarfs its neighbours' (suspect) is halved, following the half
-// that holds the change, down to one float32 time step; a smooth change
-// splits between the halves and is let go. It returns the frames just
-// after each jump.
 // suspect reports whether the interval from probe i to i+1, whose change
 // is d[i] (d holds every interval's), may hold a jump no key announced:
 // its change is above floor, it is not an announced jump, and its change
@@ -393,6 +387,12 @@ func suspect(d []float64, probes []fidelity.Probe, i int, floor float64) bool {
 	return true
 }
 
+// findJumps looks for discontinuities between neighbouring probes that no
+// source key announced (a teleport inside a curve): an interval whose
+// change dwarfs its neighbours' (suspect) is halved, following the half
+// that holds the change, down to one float32 time step; a smooth change
+// splits between the halves and is let go. It returns the frames just
+// after each jump.
 func findJumps(eng *fidelity.Engine, chans []*channel, probes []fidelity.Probe, src float64) []float64 {
 	var edges []float64
 	n := len(probes)

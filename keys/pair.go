@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/animbake/bake/fidelity"
+	"github.com/animbake/bake/sample"
 )
 
 // Co-located rotations rounded together (docs/fidelity.md, "Pairs rounded
@@ -151,7 +152,7 @@ func roundPair(p, c *channel, restReach, childReach, limit float64) bool {
 // whose larger error in metres (the product's at childReach, the
 // parent's at restReach) is least, the smaller product error on a tie.
 func bestPair(p, c, outP, outC []float64, restReach, childReach float64) (prod, own float64) {
-	r := quatMul(p, c)
+	r := sample.QuatMul([4]float64(p), [4]float64(c))
 	normalize(r[:])
 	var pc, cc [5][4]float64
 	shortCandidates(p, &pc)
@@ -164,7 +165,7 @@ func bestPair(p, c, outP, outC []float64, restReach, childReach float64) (prod, 
 		}
 		ph := pc[i]
 		normalize(ph[:])
-		cs := quatMul(conj(ph[:]), r[:])
+		cs := sample.QuatMul(conj(ph), r)
 		normalize(cs[:])
 		shortCandidates(cs[:], &cc)
 		for j := range cc {
@@ -226,9 +227,9 @@ func roundUnderConstant(p, c *channel, restReach, childReach, limit float64) boo
 				errs[k] = errs[k-1]
 				continue
 			}
-			r := quatMul(p.vals[k*4:k*4+4], c.vals[k*4:k*4+4])
+			r := sample.QuatMul([4]float64(p.vals[k*4:k*4+4]), [4]float64(c.vals[k*4:k*4+4]))
 			normalize(r[:])
-			cs := quatMul(conj(ph[:]), r[:])
+			cs := sample.QuatMul(conj(ph), r)
 			normalize(cs[:])
 			shortCandidates(cs[:], &cc)
 			e, j := math.Inf(1), 0
@@ -299,31 +300,23 @@ func shortCandidates(v []float64, out *[5][4]float64) {
 // subtree from the engine's product r (unit), per unit of reach, as the
 // worse of two kinds of client: one that builds each matrix from the
 // stored quaternion as it is (three.js: M(q) = |q|²·R(q̂) + (1 − |q|²)·I),
-// measured as the spectral norm of M(p)·M(c) − R(r), and one that
+// measured as the spectral norm of M(p)·M(c) − R(r) (sample.TRS builds
+// that matrix from the quaternion as stored), and one that
 // normalises (Blender, Godot): 2·sin(δ/2) for the angle δ between p̂·ĉ and
 // r.
 func productError(p, c, r []float64) float64 {
-	mp, mc, mr := storedMatrix(p), storedMatrix(c), storedMatrix(r)
+	one := [3]float64{1, 1, 1}
+	mp, mc, mr := sample.TRS([3]float64{}, [4]float64(p), one), sample.TRS([3]float64{}, [4]float64(c), one),
+		sample.TRS([3]float64{}, [4]float64(r), one)
+	m := sample.MatMul(&mp, &mc)
 	var a [9]float64
-	for i := range 3 {
-		for j := range 3 {
-			a[i*3+j] = mp[i*3]*mc[j] + mp[i*3+1]*mc[3+j] + mp[i*3+2]*mc[6+j] - mr[i*3+j]
+	for row := range 3 {
+		for col := range 3 {
+			a[row*3+col] = m[col*4+row] - mr[col*4+row]
 		}
 	}
-	pc := quatMul(p, c)
+	pc := sample.QuatMul([4]float64(p), [4]float64(c))
 	return max(spectralNorm(&a), fidelity.RotationDisplacement(r, pc[:]))
-}
-
-// storedMatrix is the 3×3 matrix (rows) a client that does not normalise
-// builds from the quaternion q = (x, y, z, w) as stored: 1 − 2(y² + z²)
-// on the diagonal and so on, which is |q|²·R(q̂) + (1 − |q|²)·I.
-func storedMatrix(q []float64) [9]float64 {
-	x, y, z, w := q[0], q[1], q[2], q[3]
-	return [9]float64{
-		1 - 2*(y*y+z*z), 2 * (x*y - z*w), 2 * (x*z + y*w),
-		2 * (x*y + z*w), 1 - 2*(x*x+z*z), 2 * (y*z - x*w),
-		2 * (x*z - y*w), 2 * (y*z + x*w), 1 - 2*(x*x+y*y),
-	}
 }
 
 // spectralNorm is the largest singular value of the 3×3 matrix a (rows):
@@ -352,18 +345,8 @@ func spectralNorm(a *[9]float64) float64 {
 	return math.Sqrt(max(q+2*pp*math.Cos(phi), 0))
 }
 
-// quatMul is the Hamilton product a·b of quaternions stored (x, y, z, w).
-func quatMul(a, b []float64) [4]float64 {
-	return [4]float64{
-		a[3]*b[0] + a[0]*b[3] + a[1]*b[2] - a[2]*b[1],
-		a[3]*b[1] - a[0]*b[2] + a[1]*b[3] + a[2]*b[0],
-		a[3]*b[2] + a[0]*b[1] - a[1]*b[0] + a[2]*b[3],
-		a[3]*b[3] - a[0]*b[0] - a[1]*b[1] - a[2]*b[2],
-	}
-}
-
 // conj is q's conjugate.
-func conj(q []float64) []float64 { return []float64{-q[0], -q[1], -q[2], q[3]} }
+func conj(q [4]float64) [4]float64 { return [4]float64{-q[0], -q[1], -q[2], q[3]} }
 
 // normalize scales q to unit length (a zero q stays zero).
 func normalize(q []float64) {

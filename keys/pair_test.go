@@ -48,14 +48,14 @@ func TestSpectralNormByHand(t *testing.T) {
 
 // i·j = k and j·i = −k; a quarter turn about z twice is a half turn.
 func TestQuatMulByHand(t *testing.T) {
-	if got := quatMul([]float64{1, 0, 0, 0}, []float64{0, 1, 0, 0}); got != [4]float64{0, 0, 1, 0} {
+	if got := sample.QuatMul([4]float64{1, 0, 0, 0}, [4]float64{0, 1, 0, 0}); got != [4]float64{0, 0, 1, 0} {
 		t.Errorf("i·j = %v, want k", got)
 	}
-	if got := quatMul([]float64{0, 1, 0, 0}, []float64{1, 0, 0, 0}); got != [4]float64{0, 0, -1, 0} {
+	if got := sample.QuatMul([4]float64{0, 1, 0, 0}, [4]float64{1, 0, 0, 0}); got != [4]float64{0, 0, -1, 0} {
 		t.Errorf("j·i = %v, want −k", got)
 	}
 	h := math.Sqrt2 / 2
-	got := quatMul([]float64{0, 0, h, h}, []float64{0, 0, h, h})
+	got := sample.QuatMul([4]float64{0, 0, h, h}, [4]float64{0, 0, h, h})
 	if !near(got[2], 1, 1e-15) || !near(got[3], 0, 1e-15) || got[0] != 0 || got[1] != 0 {
 		t.Errorf("quarter turn squared = %v, want (0, 0, 1, 0)", got)
 	}
@@ -67,11 +67,13 @@ func TestQuatMulByHand(t *testing.T) {
 func TestStoredMatrixOfAShortQuaternion(t *testing.T) {
 	s := math.Sqrt(0.9)
 	q := []float64{0, 0, s * 0.5, s * math.Sqrt(3) / 2}
-	m := storedMatrix(q)
-	want := [9]float64{0.55, -0.9 * math.Sqrt(3) / 2, 0, 0.9 * math.Sqrt(3) / 2, 0.55, 0, 0, 0, 1}
-	for i := range m {
-		if !near(m[i], want[i], 1e-15) {
-			t.Fatalf("stored matrix %v, want %v", m, want)
+	m := sample.TRS([3]float64{}, [4]float64(q), [3]float64{1, 1, 1})                              // column-major
+	want := [9]float64{0.55, -0.9 * math.Sqrt(3) / 2, 0, 0.9 * math.Sqrt(3) / 2, 0.55, 0, 0, 0, 1} // rows
+	for row := range 3 {
+		for col := range 3 {
+			if !near(m[col*4+row], want[row*3+col], 1e-15) {
+				t.Fatalf("stored matrix %v, want rows %v", m, want)
+			}
 		}
 	}
 }
@@ -121,7 +123,7 @@ func TestPairRoundsBetterThanApart(t *testing.T) {
 	const n = 2000
 	for range n {
 		p, c := randUnit(r), randUnit(r)
-		rq := quatMul(p, c)
+		rq := sample.QuatMul([4]float64(p), [4]float64(c))
 		normalize(rq[:])
 		var ap, ac [4]float64
 		shortQuat(p, ap[:], 2)
